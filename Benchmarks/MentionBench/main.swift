@@ -1,0 +1,1 @@
+print("mention-bench: under construction")

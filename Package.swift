@@ -1,0 +1,35 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "MentionKit",
+  products: [
+    .library(name: "MentionKit", targets: ["MentionKit"]),
+    .executable(name: "chat-repl", targets: ["ChatREPL"]),
+    .executable(name: "mention-bench", targets: ["MentionBench"]),
+  ],
+  targets: [
+    .target(name: "MentionKit"),
+    .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
+    .executableTarget(
+      name: "ChatREPL",
+      dependencies: ["MentionKit"],
+      path: "Examples/ChatREPL"
+    ),
+    .executableTarget(
+      name: "MentionBench",
+      dependencies: ["MentionKit"],
+      path: "Benchmarks/MentionBench"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .plugin {
+  var settings = target.swiftSettings ?? []
+  // SE-0335: require `any` for existential types.
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  // SE-0444: a file sees only the members of the modules it imports itself.
+  settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+  target.swiftSettings = settings
+}

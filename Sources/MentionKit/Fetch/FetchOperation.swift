@@ -1,0 +1,107 @@
+import Synchronization
+
+/// Runs one fetch: a static list, or the data source raced against the trigger's timeout.
+///
+/// The race does not wait for a data source that ignores cancellation: the timeout resumes the
+/// caller at once and the abandoned fetch is cancelled and left to finish on its own.
+enum FetchOperation {
+  static func items(
+    for query: MentionQuery,
+    dataSource: (any MentionDataSource)?,
+    clock: any Clock<Duration>,
+    tasks: TaskCounter
+  ) async throws -> [MentionItem] {
+    let trigger = query.trigger
+    if let items = trigger.items { return items }
+    guard let dataSource else { return [] }
+    guard let timeout = trigger.timeout else {
+      return try await dataSource.items(for: query)
+    }
+    let race = Race<[MentionItem]>()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        race.install(continuation)
+        tasks.increment()
+        let work = Task {
+          defer { tasks.decrement() }
+          do {
+            race.finish(.success(try await dataSource.items(for: query)))
+          } catch {
+            race.finish(.failure(error))
+          }
+        }
+        tasks.increment()
+        let timer = Task {
+          defer { tasks.decrement() }
+          do {
+            try await clock.sleep(for: timeout)
+            race.finish(.failure(MentionError.timedOut(trigger: trigger.name, after: timeout)))
+          } catch {
+            // Cancelled: the fetch finished first.
+          }
+        }
+        race.track(work, timer)
+      }
+    } onCancel: {
+      race.finish(.failure(CancellationError()))
+    }
+  }
+}
+
+/// The first of several outcomes resumes a continuation; the rest are dropped and the racing
+/// tasks are cancelled.
+final class Race<Value: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Value, any Error>?
+    var outcome: Result<Value, any Error>?
+    var isFinished = false
+    var tasks: [Task<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  func install(_ continuation: CheckedContinuation<Value, any Error>) {
+    let early = state.withLock { state -> Result<Value, any Error>? in
+      if let outcome = state.outcome { return outcome }
+      state.continuation = continuation
+      return nil
+    }
+    if let early { continuation.resume(with: early) }
+  }
+
+  func track(_ tasks: Task<Void, Never>...) {
+    let cancelNow = state.withLock { state -> Bool in
+      if state.isFinished { return true }
+      state.tasks += tasks
+      return false
+    }
+    if cancelNow { for task in tasks { task.cancel() } }
+  }
+
+  func finish(_ result: Result<Value, any Error>) {
+    let (continuation, tasks) = state.withLock {
+      state -> (CheckedContinuation<Value, any Error>?, [Task<Void, Never>]) in
+      guard !state.isFinished else { return (nil, []) }
+      state.isFinished = true
+      if state.continuation == nil { state.outcome = result }
+      defer {
+        state.continuation = nil
+        state.tasks = []
+      }
+      return (state.continuation, state.tasks)
+    }
+    for task in tasks { task.cancel() }
+    continuation?.resume(with: result)
+  }
+}
+
+/// Counts a manager's live tasks, so tests can prove none leak.
+final class TaskCounter: Sendable {
+  private let count = Atomic<Int>(0)
+
+  var value: Int { count.load(ordering: .acquiring) }
+
+  func increment() { count.add(1, ordering: .relaxed) }
+
+  func decrement() { count.subtract(1, ordering: .releasing) }
+}

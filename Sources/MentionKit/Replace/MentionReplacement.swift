@@ -1,0 +1,74 @@
+/// The result of choosing an item: the whole new text, the new cursor, and where the inserted
+/// mention lies.
+///
+/// Whole string in, whole string out: a text view replaces its text with ``text`` and moves the
+/// cursor to ``cursor`` (or ``utf16Cursor``), as MJAutoComplete's `shouldUpdateToText:` does.
+///
+/// ```swift
+/// let query = TriggerDetector(triggers: [.mention]).detect(in: "hi @jo")!
+/// let result = MentionReplacement(query: query, item: jose)
+/// result.text                 // "hi @jose "
+/// result.utf16MentionRange    // 3..<8
+/// result.utf16Cursor          // 9
+/// ```
+public struct MentionReplacement: Sendable, Hashable {
+  /// The whole new text.
+  public var text: String
+  /// The cursor in ``text``, after the mention and its suffix.
+  public var cursor: String.Index
+  /// The range of the inserted mention (delimiter and item, without the suffix) in ``text``.
+  public var mentionRange: Range<String.Index>
+  /// The chosen item.
+  public var item: MentionItem
+  /// The trigger the item was chosen for.
+  public var trigger: Trigger
+
+  /// ``cursor`` as a UTF-16 offset.
+  public var utf16Cursor: Int { TextCursor.utf16Offset(of: cursor, in: text) }
+
+  /// ``mentionRange`` as UTF-16 offsets.
+  public var utf16MentionRange: Range<Int> { TextCursor.utf16Range(of: mentionRange, in: text) }
+
+  /// Builds the replacement for choosing `item` at `query`.
+  ///
+  /// The query's ``MentionQuery/range`` (the delimiter through the end of the word at the
+  /// cursor) is replaced by the delimiter (per ``Trigger/Insertion-swift.struct/keepsDelimiter``,
+  /// never doubled when the item's text already starts with one) and the item's
+  /// ``MentionItem/insertionText``, followed by the trigger's suffix unless the text already
+  /// continues with it.
+  ///
+  /// - Parameters:
+  ///   - query: The active query, from ``TriggerDetector`` or ``MentionManager``.
+  ///   - item: The chosen item.
+  public init(query: MentionQuery, item: MentionItem) {
+    let source = query.sourceText
+    let trigger = query.trigger
+    let insertion = trigger.insertion
+    var inserted = ""
+    let alreadyDelimited = trigger.allDelimiters.contains { item.insertionText.hasPrefix($0) }
+    if insertion.keepsDelimiter && !alreadyDelimited { inserted += trigger.delimiter }
+    inserted += item.insertionText
+
+    let before = source[..<query.range.lowerBound]
+    let after = source[query.range.upperBound...]
+    let suffix = insertion.suffix
+    let suffixFollows = !suffix.isEmpty && after.utf8.starts(with: suffix.utf8)
+
+    var text = String(before)
+    let mentionStartOffset = text.utf8.count
+    text += inserted
+    let mentionEndOffset = text.utf8.count
+    if !suffixFollows { text += suffix }
+    let cursorOffset = text.utf8.count + (suffixFollows ? suffix.utf8.count : 0)
+    text += after
+
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: mentionStartOffset)
+    let end = utf8.index(utf8.startIndex, offsetBy: mentionEndOffset)
+    self.text = text
+    self.mentionRange = start..<end
+    self.cursor = utf8.index(utf8.startIndex, offsetBy: cursorOffset)
+    self.item = item
+    self.trigger = trigger
+  }
+}
