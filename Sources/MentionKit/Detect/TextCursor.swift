@@ -9,8 +9,7 @@ enum TextCursor {
   ///
   /// - Throws: ``MentionError/cursorOutOfBounds(offset:utf16Count:)`` when `offset` is negative
   ///   or past the end.
-  static func index(utf16Offset offset: Int, in text: String) throws(MentionError) -> String.Index
-  {
+  static func index(utf16Offset offset: Int, in text: String) throws(MentionError) -> String.Index {
     let utf16 = text.utf16
     guard offset >= 0,
       let index = utf16.index(utf16.startIndex, offsetBy: offset, limitedBy: utf16.endIndex)

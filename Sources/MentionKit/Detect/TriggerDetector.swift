@@ -40,8 +40,7 @@ public struct TriggerDetector: Sendable, Hashable {
   ///   - cursor: The cursor, an index of `text`.
   /// - Returns: The active query, or `nil` when no trigger is active.
   /// - Throws: ``MentionError/cursorIndexOutOfBounds`` when the cursor lies past the end.
-  public func detect(in text: String, cursor: String.Index) throws(MentionError) -> MentionQuery?
-  {
+  public func detect(in text: String, cursor: String.Index) throws(MentionError) -> MentionQuery? {
     detectAligned(in: text, cursor: try TextCursor.validated(cursor, in: text))
   }
 

@@ -201,8 +201,7 @@ public final class MentionManager: Sendable {
   ///   - utf16Cursor: The cursor as a UTF-16 offset.
   /// - Returns: The suggestions, or `nil` when no trigger is active.
   /// - Throws: A ``MentionError`` for a bad cursor or a timeout, or the data source's error.
-  public func suggestions(for text: String, utf16Cursor: Int) async throws -> MentionSuggestions?
-  {
+  public func suggestions(for text: String, utf16Cursor: Int) async throws -> MentionSuggestions? {
     try await suggestions(
       for: text, alignedCursor: try TextCursor.index(utf16Offset: utf16Cursor, in: text))
   }

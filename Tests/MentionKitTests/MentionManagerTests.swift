@@ -1,0 +1,235 @@
+import Testing
+
+@testable import MentionKit
+
+@MainActor
+struct MentionManagerTests {
+  let people = sampleDirectory
+
+  func makeManager(
+    _ source: any MentionDataSource, triggers: [Trigger] = [.mention, .hashtag],
+    clock: ManualClock = ManualClock()
+  ) -> (MentionManager, SpyDelegate) {
+    let manager = MentionManager(triggers: triggers, dataSource: source, clock: clock)
+    let spy = SpyDelegate()
+    manager.delegate = spy
+    return (manager, spy)
+  }
+
+  @Test func deliversRankedSuggestionsForTheActiveQuery() async throws {
+    let (manager, spy) = makeManager(InMemoryDataSource(items: people))
+    let query = manager.process("hi @jos")
+    #expect(query?.text == "jos")
+    let events = await spy.waitForEvents(1)
+    #expect(events == [.update(query: "jos", items: ["U1"])])
+  }
+
+  @Test func latestQueryWinsOverASlowEarlierFetch() async throws {
+    let slow = Gate()
+    let source = ScriptedDataSource(gates: ["j": slow]) { _ in .answer(sampleDirectory) }
+    let (manager, spy) = makeManager(source)
+    manager.process("@j")
+    #expect(await eventually { source.calls == ["j"] })
+    manager.process("@jo")
+    let events = await spy.waitForEvents(1)
+    #expect(events == [.update(query: "jo", items: ["U1", "U8", "U9", "U10"])])
+    slow.open()
+    #expect(await eventually { manager.liveTasks.value == 0 })
+    for _ in 0..<1000 { await Task.yield() }
+    #expect(spy.events.count == 1, "a stale result was delivered: \(spy.events)")
+  }
+
+  @Test func cancellationReachesTheDataSource() async throws {
+    let gate = Gate()
+    let source = ScriptedDataSource(gates: ["a": gate, "ab": gate]) { _ in .answer([]) }
+    let (manager, _) = makeManager(source)
+    manager.process("@a")
+    #expect(await eventually { source.calls == ["a"] })
+    manager.process("@ab")
+    #expect(await eventually { source.cancelled == ["a"] })
+    manager.process("done")
+    #expect(await eventually { source.cancelled == ["a", "ab"] })
+    gate.open()
+    #expect(await eventually { manager.liveTasks.value == 0 })
+  }
+
+  @Test func debounceFetchesOnlyTheLastKeystroke() async throws {
+    var mention = Trigger.mention
+    mention.debounce = .milliseconds(200)
+    let clock = ManualClock()
+    let source = ScriptedDataSource { _ in .answer(sampleDirectory) }
+    let (manager, spy) = makeManager(source, triggers: [mention], clock: clock)
+    for text in ["@j", "@jo", "@jos"] {
+      manager.process(text)
+      #expect(await eventually { clock.sleeperCount == 1 })
+      clock.advance(by: .milliseconds(100))
+    }
+    #expect(source.calls.isEmpty)
+    clock.advance(by: .milliseconds(100))
+    let events = await spy.waitForEvents(1)
+    #expect(source.calls == ["jos"])
+    #expect(events == [.update(query: "jos", items: ["U1"])])
+  }
+
+  @Test func aHangingDataSourceTimesOut() async throws {
+    var mention = Trigger.mention
+    mention.timeout = .seconds(2)
+    let clock = ManualClock()
+    let source = ScriptedDataSource { _ in .hang }
+    let (manager, spy) = makeManager(source, triggers: [mention], clock: clock)
+    manager.process("@x")
+    #expect(await eventually { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(2))
+    let events = await spy.waitForEvents(1)
+    let expected = MentionError.timedOut(trigger: "mention", after: .seconds(2))
+    #expect(events == [.failure(query: "x", message: "\(expected)")])
+    // The session stays usable.
+    #expect(manager.activeQuery?.text == "x")
+  }
+
+  @Test func aThrowingDataSourceIsReportedAndTheNextKeystrokeRecovers() async throws {
+    let source = ScriptedDataSource { text in
+      text == "bad" ? .fail("directory offline") : .answer(sampleDirectory)
+    }
+    let (manager, spy) = makeManager(source)
+    manager.process("@bad")
+    _ = await spy.waitForEvents(1)
+    manager.process("@zo")
+    let events = await spy.waitForEvents(2)
+    #expect(
+      events == [
+        .failure(query: "bad", message: "directory offline"),
+        .update(query: "zo", items: ["U2"]),
+      ])
+  }
+
+  @Test func sessionEndsWhenTheCursorLeavesTheQuery() async throws {
+    let (manager, spy) = makeManager(InMemoryDataSource(items: people))
+    manager.process("@zo")
+    _ = await spy.waitForEvents(1)
+    #expect(manager.process("@zo ") == nil)
+    let events = await spy.waitForEvents(2)
+    #expect(events.last == .end)
+    #expect(manager.activeQuery == nil)
+    // Ending twice says nothing more.
+    manager.process("@zo  ")
+    for _ in 0..<1000 { await Task.yield() }
+    #expect(spy.events.count == 2)
+  }
+
+  @Test func selectingReplacesAndEndsTheSession() async throws {
+    let (manager, spy) = makeManager(InMemoryDataSource(items: people))
+    manager.process("hi @jo| there".replacingBar(), cursorAtBar: "hi @jo| there")
+    _ = await spy.waitForEvents(1)
+    let jose = try #require(people.first { $0.id == "U1" })
+    let replacement = try manager.select(jose)
+    #expect(replacement.text == "hi @jose there")
+    #expect(replacement.utf16Cursor == 9)
+    #expect(manager.activeQuery == nil)
+    let events = await spy.waitForEvents(3)
+    #expect(events.suffix(2) == [.complete(text: "hi @jose there"), .end])
+  }
+
+  @Test func selectingWithoutASessionThrows() {
+    let (manager, _) = makeManager(InMemoryDataSource(items: people))
+    #expect(throws: MentionError.noActiveQuery) { try manager.select(people[0]) }
+  }
+
+  @Test func aCompletedMultiWordMentionDoesNotReopen() async throws {
+    var mention = Trigger.mention
+    mention.maximumSpaces = 1
+    let (manager, spy) = makeManager(InMemoryDataSource(items: people), triggers: [mention])
+    manager.process("@Jon S")
+    _ = await spy.waitForEvents(1)
+    let jon = MentionItem.person("U8", "Jon Snow", "Jon Snow")
+    let replacement = try manager.select(jon)
+    #expect(replacement.text == "@Jon Snow ")
+    #expect(manager.process(replacement.text) == nil)
+    // Editing the mention itself opens a session again.
+    #expect(manager.process("@Jon Sno")?.text == "Jon Sno")
+  }
+
+  @Test func staticItemListsNeedNoDataSource() async throws {
+    let smile = MentionItem(id: "smile", insertionText: "😄", searchTerms: ["smile"])
+    let heart = MentionItem(id: "heart", insertionText: "❤️", searchTerms: ["heart"])
+    var emoji = Trigger.emoji
+    emoji.items = [smile, heart]
+    let manager = MentionManager(triggers: [emoji])
+    let suggestions = try await manager.suggestions(for: "so :smi")
+    #expect(suggestions?.items.map(\.id) == ["smile"])
+  }
+
+  @Test func aBadCursorThrowsAndKeepsTheSession() async throws {
+    let (manager, _) = makeManager(InMemoryDataSource(items: people))
+    manager.process("@zo")
+    #expect(throws: MentionError.cursorOutOfBounds(offset: 10, utf16Count: 3)) {
+      try manager.process("@zo", utf16Cursor: 10)
+    }
+    #expect(manager.activeQuery?.text == "zo")
+  }
+
+  @Test func pullAPIWorksWithoutADelegate() async throws {
+    let manager = MentionManager(
+      triggers: [.mention, .hashtag], dataSource: InMemoryDataSource(items: people))
+    let suggestions = try #require(try await manager.suggestions(for: "hey @lann", utf16Cursor: 9))
+    #expect(suggestions.items.map(\.id) == ["U4"])
+    #expect(try await manager.suggestions(for: "no trigger") == nil)
+  }
+
+  @Test func callbackDataSourcesWork() async throws {
+    let source = CallbackDataSource { query, request in
+      Task.detached { request.complete(with: sampleDirectory.filter { $0.id == "U3" }) }
+    }
+    let manager = MentionManager(triggers: [.mention], dataSource: source)
+    let suggestions = try await manager.suggestions(for: "@luk")
+    #expect(suggestions?.items.map(\.id) == ["U3"])
+  }
+
+  @Test func noTasksOutliveTheirWork() async throws {
+    let source = ScriptedDataSource { _ in .answer(sampleDirectory) }
+    let (manager, spy) = makeManager(source)
+    for text in ["@", "@j", "@jo", "@jos", "@jos ", "#", "#g", "x"] { manager.process(text) }
+    #expect(await eventually { manager.liveTasks.value == 0 })
+    #expect(spy.events.last == .end)
+  }
+}
+
+extension String {
+  /// Removes the `|` cursor marker.
+  fileprivate func replacingBar() -> String { String(filter { $0 != "|" }) }
+}
+
+extension MentionManager {
+  /// Processes `text` with the cursor where `marked` has a `|`.
+  @discardableResult
+  fileprivate func process(_ text: String, cursorAtBar marked: String) -> MentionQuery? {
+    let offset = marked.utf16.distance(
+      from: marked.startIndex, to: marked.firstIndex(of: "|")!)
+    return try? process(text, utf16Cursor: offset)
+  }
+}
+
+/// A delegate living on a server's own actor.
+actor ServerDelegate: MentionManagerDelegate {
+  private(set) var updates: [[String]] = []
+
+  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions) {
+    updates.append(suggestions.items.map(\.id))
+  }
+}
+
+struct MentionManagerServerTests {
+  @Test func worksFromAnActorWithoutTheMainActor() async throws {
+    let delegate = ServerDelegate()
+    let manager = MentionManager(
+      triggers: [.mention], dataSource: InMemoryDataSource(items: sampleDirectory))
+    manager.delegate = delegate
+    manager.process("@zo")
+    var updates: [[String]] = []
+    for _ in 0..<100_000 where updates.isEmpty {
+      updates = await delegate.updates
+      await Task.yield()
+    }
+    #expect(updates == [["U2"]])
+  }
+}
