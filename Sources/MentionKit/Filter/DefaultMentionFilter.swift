@@ -18,12 +18,18 @@
 public struct DefaultMentionFilter: MentionFilter {
   /// An optional cap that overrides the trigger's ``Trigger/resultLimit``.
   public var limit: Int?
+  /// Whether items that contain the query only in the middle of a word
+  /// (``MatchTier/substring``) match. `false` gives exactly what ``MentionIndex`` finds.
+  public var matchesSubstrings: Bool
 
   /// Creates the default filter.
   ///
-  /// - Parameter limit: A cap that overrides the trigger's result limit.
-  public init(limit: Int? = nil) {
+  /// - Parameters:
+  ///   - limit: A cap that overrides the trigger's result limit.
+  ///   - matchesSubstrings: Whether mid-word matches count; `true` by default.
+  public init(limit: Int? = nil, matchesSubstrings: Bool = true) {
     self.limit = limit
+    self.matchesSubstrings = matchesSubstrings
   }
 
   /// Filters and ranks the items in place.
@@ -32,7 +38,7 @@ public struct DefaultMentionFilter: MentionFilter {
   ///   - items: The fetched items, filtered and ranked in place.
   ///   - query: The active query.
   public func filter(_ items: inout [MentionItem], for query: MentionQuery) {
-    let matcher = ItemMatcher(query: query.text)
+    let matcher = ItemMatcher(query: query.text, matchesSubstrings: matchesSubstrings)
     var ranked: [(tier: MatchTier, index: Int)] = []
     ranked.reserveCapacity(min(items.count, 1024))
     for index in items.indices {

@@ -24,8 +24,12 @@ struct ItemMatcher: Sendable {
   /// The folded query.
   let query: [UInt8]
 
-  init(query: some StringProtocol) {
+  /// Whether substring matches count (``MatchTier/substring``).
+  let matchesSubstrings: Bool
+
+  init(query: some StringProtocol, matchesSubstrings: Bool = true) {
     self.query = Folding.fold(query)
+    self.matchesSubstrings = matchesSubstrings
   }
 
   /// The best tier at which `item` matches, or `nil` when it does not match.
@@ -33,15 +37,27 @@ struct ItemMatcher: Sendable {
     if query.isEmpty { return .prefix }
     let handle = Folding.fold(item.insertionText)
     let name = Folding.fold(item.displayText)
-    if handle == query || name == query { return .exact }
     let terms = item.searchTerms.map { Folding.fold($0) }
-    if terms.contains(query) { return .exact }
+    if let tier = Self.prefixTier(handle: handle, name: name, terms: terms, query: query) {
+      return tier
+    }
+    if matchesSubstrings && (Self.contains(handle, query) || Self.contains(name, query)) {
+      return .substring
+    }
+    return nil
+  }
+
+  /// The best tier short of ``MatchTier/substring`` at which folded fields match a folded,
+  /// non-empty query: the rules the index's keys reproduce.
+  static func prefixTier(handle: [UInt8], name: [UInt8], terms: [[UInt8]], query: [UInt8])
+    -> MatchTier?
+  {
+    if handle == query || name == query || terms.contains(query) { return .exact }
     if handle.starts(with: query) || name.starts(with: query) { return .prefix }
-    if Self.hasWordPrefix(name, query) || Self.hasWordPrefix(handle, query) { return .wordPrefix }
-    for term in terms where term.starts(with: query) || Self.hasWordPrefix(term, query) {
+    if hasWordPrefix(name, query) || hasWordPrefix(handle, query) { return .wordPrefix }
+    for term in terms where term.starts(with: query) || hasWordPrefix(term, query) {
       return .wordPrefix
     }
-    if Self.contains(handle, query) || Self.contains(name, query) { return .substring }
     return nil
   }
 

@@ -1,0 +1,351 @@
+/// The immutable, compact part of a ``MentionIndex``: every key of every item, sorted, as
+/// offsets into one byte buffer of folded text.
+///
+/// - `text` holds each item's folded handle, display name and search terms, each followed by a
+///   0 byte. A key is a suffix of one field: the field itself, or a later word of it.
+/// - `positions[i]` is where the *i*-th smallest key starts in `text`; `refs[i]` packs the key's
+///   kind (top two bits) and the item's ordinal. Ordinals are rank order: items are numbered by
+///   score (higher first), then by insertion order, so within a tier a smaller ordinal ranks
+///   first and no score is read while searching.
+/// - `samples` holds the first eight key bytes of every `sampleStride`-th key, so a search
+///   narrows the binary search to a few keys before it touches `text`.
+/// - `heavy` holds the precomputed best `heavyDepth` items for every prefix of up to seven bytes
+///   that starts more than `heavyThreshold` keys, so one-letter queries don't scan.
+final class IndexBase: Sendable {
+  /// The kind of a key, which decides its tier.
+  enum Kind: UInt32 {
+    /// A whole handle or display name: exact or prefix.
+    case primary = 0
+    /// A whole search term: exact or word prefix.
+    case term = 1
+    /// A later word of a handle, name or term: word prefix.
+    case word = 2
+  }
+
+  static let ordinalMask: UInt32 = (1 << 30) - 1
+  static let sampleStride = 8
+  static let heavyThreshold = 4096
+  static let heavyDepth = 64
+
+  let items: [MentionItem]
+  /// Insertion sequence numbers, by ordinal: the stable tie-break.
+  let sequences: [UInt32]
+  let text: [UInt8]
+  let positions: [UInt32]
+  let refs: [UInt32]
+  let samples: [UInt64]
+  /// Heavy prefixes: (first eight bytes, length) → start of its list in `heavyLists`.
+  let heavy: [HeavyKey: Int]
+  /// For each heavy prefix, a count followed by up to `heavyDepth` keys `tier << 32 | ordinal`.
+  let heavyLists: [UInt64]
+  /// Hashes of the ids, sorted, and the ordinal of each.
+  let idHashes: [Int]
+  let idOrdinals: [UInt32]
+
+  struct HeavyKey: Hashable, Sendable {
+    var prefix: UInt64
+    var length: Int
+  }
+
+  /// Builds the base from items and their insertion sequence numbers.
+  init(items unordered: [MentionItem], sequences unorderedSequences: [UInt32]) {
+    precondition(unordered.count <= Int(Self.ordinalMask), "too many items for one index")
+    // Rank order: score (higher first), then insertion order.
+    var order = Array(unordered.indices)
+    if unordered.contains(where: { $0.score != unordered.first?.score }) {
+      order.sort { lhs, rhs in
+        let (l, r) = (unordered[lhs].score, unordered[rhs].score)
+        if l != r { return l > r }
+        return unorderedSequences[lhs] < unorderedSequences[rhs]
+      }
+    } else if zip(unorderedSequences, unorderedSequences.dropFirst()).contains(where: { $0 > $1 }) {
+      order.sort { unorderedSequences[$0] < unorderedSequences[$1] }
+    }
+    let items = order.map { unordered[$0] }
+    self.items = items
+    sequences = order.map { unorderedSequences[$0] }
+
+    // Fold every field into one buffer and note where each key starts.
+    var text: [UInt8] = []
+    text.reserveCapacity(items.count * 32)
+    var entries: [BuildEntry] = []
+    entries.reserveCapacity(items.count * 5)
+    for (ordinal, item) in items.enumerated() {
+      let ordinal = UInt32(ordinal)
+      Self.appendField(item.insertionText, kind: .primary, ordinal, &text, &entries)
+      Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
+      for term in item.searchTerms {
+        Self.appendField(term, kind: .term, ordinal, &text, &entries)
+      }
+    }
+    text.append(contentsOf: repeatElement(0, count: 8))  // lets prefix loads run past the end
+    for i in entries.indices {
+      entries[i].prefix = Self.prefix8(text, at: Int(entries[i].position))
+    }
+    entries.sort { lhs, rhs in
+      if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
+      if lhs.prefix & 0xFF != 0 {
+        let order = Self.compareTails(text, Int(lhs.position) + 8, Int(rhs.position) + 8)
+        if order != 0 { return order < 0 }
+      }
+      return lhs.ref < rhs.ref
+    }
+    self.text = text
+    positions = entries.map(\.position)
+    refs = entries.map(\.ref)
+    samples = stride(from: 0, to: entries.count, by: Self.sampleStride).map { [entries] in
+      entries[$0].prefix
+    }
+    (heavy, heavyLists) = Self.heavyPrefixes(entries)
+
+    var ids = items.indices.map { (hash: items[$0].id.hashValue, ordinal: $0) }
+    ids.sort { $0.hash < $1.hash }
+    idHashes = ids.map(\.hash)
+    idOrdinals = ids.map { UInt32($0.ordinal) }
+  }
+
+  /// The ordinal of the item with this id, if the base holds one.
+  func ordinal(of id: String) -> Int? {
+    let hash = id.hashValue
+    var lo = 0
+    var hi = idHashes.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if idHashes[mid] < hash { lo = mid + 1 } else { hi = mid }
+    }
+    while lo < idHashes.count && idHashes[lo] == hash {
+      let ordinal = Int(idOrdinals[lo])
+      if items[ordinal].id == id { return ordinal }
+      lo += 1
+    }
+    return nil
+  }
+
+  /// Bytes held by the index structures (not counting the items themselves).
+  var indexBytes: Int {
+    text.capacity + positions.capacity * 4 + refs.capacity * 4 + samples.capacity * 8
+      + heavyLists.capacity * 8 + heavy.capacity * 40 + idHashes.capacity * 8
+      + idOrdinals.capacity * 4 + sequences.capacity * 4
+  }
+
+  // MARK: - Searching
+
+  /// Adds the best `top.capacity` live items matching a folded, non-empty query to `top`.
+  func search(_ query: [UInt8], removed: Bitset, into top: inout TopK) {
+    let (lo, hi) = range(of: query)
+    guard lo < hi else { return }
+    if hi - lo > Self.heavyThreshold && query.count < 8,
+      let start = heavy[HeavyKey(prefix: Self.prefix8(query), length: query.count)]
+    {
+      let count = Int(heavyLists[start])
+      var kept = 0
+      for key in heavyLists[(start + 1)..<(start + 1 + count)]
+      where !removed.contains(Int(key & 0xFFFF_FFFF)) {
+        top.insert(key)
+        kept += 1
+      }
+      // The list is complete for this query unless removals pushed out items it left off.
+      if kept >= top.capacity || count < Self.heavyDepth { return }
+    }
+    let exactEnd = exactRangeEnd(query, lo, hi)
+    let hasRemovals = !removed.isEmpty
+    for i in lo..<hi {
+      let ref = refs[i]
+      let ordinal = ref & Self.ordinalMask
+      let tier = Self.tier(kind: ref >> 30, exact: i < exactEnd)
+      let key = UInt64(tier) << 32 | UInt64(ordinal)
+      guard top.admits(key) else { continue }
+      if hasRemovals && removed.contains(Int(ordinal)) { continue }
+      top.insert(key)
+    }
+  }
+
+  @inline(__always)
+  static func tier(kind: UInt32, exact: Bool) -> UInt32 {
+    switch kind {
+    case Kind.primary.rawValue: return exact ? 0 : 1
+    case Kind.term.rawValue: return exact ? 0 : 2
+    default: return 2
+    }
+  }
+
+  /// The keys that start with `query`: `lo..<hi` in sorted order.
+  func range(of query: [UInt8]) -> (Int, Int) {
+    let q8 = Self.prefix8(query)
+    let q8Max: UInt64 =
+      query.count >= 8 ? q8 : q8 | (UInt64.max >> UInt64(query.count * 8))
+    // Narrow with the samples: keys before sample `a - 1` are smaller than the query, keys from
+    // sample `b` on are greater than every key starting with it.
+    var a = partition(samples.count) { self.samples[$0] < q8 }
+    var b = partition(samples.count) { self.samples[$0] <= q8Max }
+    a = a == 0 ? 0 : (a - 1) * Self.sampleStride
+    b = min(positions.count, b * Self.sampleStride)
+    return query.withUnsafeBufferPointer { q in
+      text.withUnsafeBufferPointer { text in
+        positions.withUnsafeBufferPointer { positions in
+          let lo = Self.partition(a, b) { Self.compare(text, Int(positions[$0]), q) < 0 }
+          let hi = Self.partition(lo, b) { Self.compare(text, Int(positions[$0]), q) <= 0 }
+          return (lo, hi)
+        }
+      }
+    }
+  }
+
+  /// The end of the keys in `lo..<hi` (all starting with `query`) that equal it: they sort
+  /// first, because the 0 after a field is smaller than any byte of a longer key.
+  func exactRangeEnd(_ query: [UInt8], _ lo: Int, _ hi: Int) -> Int {
+    Self.partition(lo, hi) { self.text[Int(self.positions[$0]) + query.count] == 0 }
+  }
+
+  /// Compares the key at `position` with `query`: -1 if smaller, 0 if it starts with the
+  /// query, 1 if greater.
+  @inline(__always)
+  static func compare(
+    _ text: UnsafeBufferPointer<UInt8>, _ position: Int, _ query: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    for j in 0..<query.count {
+      let byte = text[position + j]
+      if byte != query[j] { return byte < query[j] ? -1 : 1 }
+    }
+    return 0
+  }
+
+  /// The first index in `lo..<hi` for which `isBefore` is false (it must be monotone).
+  @inline(__always)
+  static func partition(_ lo: Int, _ hi: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var lo = lo
+    var count = hi - lo
+    while count > 0 {
+      let half = count / 2
+      if isBefore(lo + half) {
+        lo += half + 1
+        count -= half + 1
+      } else {
+        count = half
+      }
+    }
+    return lo
+  }
+
+  private func partition(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    Self.partition(0, count, isBefore)
+  }
+
+  // MARK: - Building
+
+  struct BuildEntry {
+    var prefix: UInt64
+    var position: UInt32
+    var ref: UInt32
+  }
+
+  /// Folds a field into `text` and records its keys: the field and each later word.
+  private static func appendField(
+    _ field: String, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
+    _ entries: inout [BuildEntry]
+  ) {
+    let start = text.count
+    Folding.fold(field, into: &text)
+    let end = text.count
+    guard end > start else { return }
+    for i in start..<end where text[i] == 0 { text[i] = 0x20 }
+    entries.append(
+      BuildEntry(prefix: 0, position: UInt32(start), ref: kind.rawValue << 30 | ordinal))
+    var i = start + 1
+    while i < end {
+      if ItemMatcher.isSeparator(text[i - 1]) && !ItemMatcher.isSeparator(text[i]) {
+        entries.append(
+          BuildEntry(prefix: 0, position: UInt32(i), ref: Kind.word.rawValue << 30 | ordinal))
+      }
+      i += 1
+    }
+    text.append(0)
+  }
+
+  /// The first eight bytes of the key at `position`, big-endian, zero after its end.
+  static func prefix8(_ text: [UInt8], at position: Int) -> UInt64 {
+    var value: UInt64 = 0
+    var ended = false
+    for j in 0..<8 {
+      let byte = ended ? 0 : text[position + j]
+      if byte == 0 { ended = true }
+      value = value << 8 | UInt64(byte)
+    }
+    return value
+  }
+
+  /// The first eight bytes of a query, big-endian, zero-padded.
+  static func prefix8(_ query: [UInt8]) -> UInt64 {
+    var value: UInt64 = 0
+    for j in 0..<8 { value = value << 8 | UInt64(j < query.count ? query[j] : 0) }
+    return value
+  }
+
+  /// Compares two keys from the given offsets on, up to their terminating 0.
+  static func compareTails(_ text: [UInt8], _ lhs: Int, _ rhs: Int) -> Int {
+    var i = 0
+    while true {
+      let (l, r) = (text[lhs + i], text[rhs + i])
+      if l != r { return l < r ? -1 : 1 }
+      if l == 0 { return 0 }
+      i += 1
+    }
+  }
+
+  /// The best `heavyDepth` items of every prefix of up to seven bytes that starts more than
+  /// `heavyThreshold` keys.
+  private static func heavyPrefixes(_ entries: [BuildEntry]) -> ([HeavyKey: Int], [UInt64]) {
+    var heavy: [HeavyKey: Int] = [:]
+    var lists: [UInt64] = []
+    for length in 1...7 {
+      let shift = UInt64(64 - 8 * length)
+      var start = 0
+      while start < entries.count {
+        let group = entries[start].prefix >> shift
+        var end = start + 1
+        while end < entries.count && entries[end].prefix >> shift == group { end += 1 }
+        // Skip groups cut in the middle of a scalar or past the end of their keys.
+        let next = UInt8(truncatingIfNeeded: entries[start].prefix >> (shift - 8))
+        let lastByte = UInt8(truncatingIfNeeded: group)
+        if end - start > heavyThreshold && lastByte != 0 && !(0x80..<0xC0).contains(next) {
+          var top = TopK(capacity: heavyDepth)
+          for entry in entries[start..<end] {
+            // A key equals the prefix when its next byte is its terminating 0.
+            let exact = UInt8(truncatingIfNeeded: entry.prefix >> (shift - 8)) == 0
+            let tier = tier(kind: entry.ref >> 30, exact: exact)
+            top.insert(UInt64(tier) << 32 | UInt64(entry.ref & ordinalMask))
+          }
+          heavy[HeavyKey(prefix: group << shift, length: length)] = lists.count
+          let best = top.sorted()
+          lists.append(UInt64(best.count))
+          lists += best
+        }
+        start = end
+      }
+    }
+    return (heavy, lists)
+  }
+}
+
+/// A set of ordinals as bits.
+struct Bitset: Sendable {
+  private var words: [UInt64] = []
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  @inline(__always)
+  func contains(_ value: Int) -> Bool {
+    let word = value >> 6
+    return word < words.count && words[word] & (1 << UInt64(value & 63)) != 0
+  }
+
+  mutating func insert(_ value: Int) {
+    let word = value >> 6
+    if word >= words.count { words += repeatElement(0, count: word - words.count + 1) }
+    if words[word] & (1 << UInt64(value & 63)) == 0 {
+      words[word] |= 1 << UInt64(value & 63)
+      count += 1
+    }
+  }
+}

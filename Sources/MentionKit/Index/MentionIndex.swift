@@ -1,0 +1,335 @@
+import Synchronization
+
+/// A directory index: microsecond prefix search over a large list of items, usable directly as
+/// the data source of a trigger.
+///
+/// The index finds an item when the folded query (see ``Folding``) is a prefix of its handle
+/// (``MentionItem/insertionText``), of its display name, of a later word of either, or of a
+/// search term or a word of one. It returns the exact top results ranked as
+/// ``DefaultMentionFilter`` ranks them: by ``MatchTier``, then ``MentionItem/score`` (higher
+/// first), then insertion order. It does not find mid-word matches (``MatchTier/substring``):
+/// its results are those of `DefaultMentionFilter(matchesSubstrings: false)` over the same items.
+///
+/// ```swift
+/// let index = MentionIndex(users)          // 1,000,000 users: about 1.5 s
+/// index.search("łuk", limit: 3).map(\.displayText)
+/// // ["Łukasz Nowak", "Łukasz Wiśniewski", "Anna Łukasik"]
+/// index.add(MentionItem(id: "U9", insertionText: "lukas", displayText: "Lukas Graf"))
+/// index.remove(id: "U1")
+///
+/// let manager = MentionManager(triggers: [.mention], dataSource: index)
+/// ```
+///
+/// Keys are folded bytes in one buffer, sorted, searched by binary search; the best items of
+/// very common prefixes are precomputed. Added, updated and removed items go to a small delta
+/// that searches scan, merged into the sorted keys once it holds
+/// ``compactionThreshold`` changes (the change that crosses it pays for the merge). Item ids are
+/// unique: adding an item whose id is present replaces it.
+///
+/// The index is a class that is safe to share: searches take a lock only to read two
+/// references, and never wait for each other; changes take the same lock. See
+/// `Docs/MentionIndex.md` for the layout and the figures.
+///
+/// - Complexity: Search is O(log *n* + *m*) for *n* keys and *m* keys starting with the query
+///   (*m* is bounded for common prefixes), plus O(*d*) for *d* pending changes.
+public final class MentionIndex: MentionDataSource, Sendable {
+  /// The number of pending changes (added, updated or removed items) after which the next
+  /// change merges them into the sorted keys.
+  public let compactionThreshold: Int
+
+  private let state: Mutex<State>
+
+  private struct State: Sendable {
+    var base: IndexBase
+    /// Base ordinals removed or replaced since the base was built.
+    var removed = Bitset()
+    /// Items added or replaced since the base was built.
+    var pending: [PendingItem] = []
+    /// The slot in `pending` of each pending id.
+    var pendingSlots: [String: Int] = [:]
+    var nextSequence: UInt32
+
+    var changeCount: Int { removed.count + pending.count }
+  }
+
+  /// An item added since the base was built, with its folded fields.
+  struct PendingItem: Sendable {
+    var item: MentionItem
+    var sequence: UInt32
+    var handle: [UInt8]
+    var name: [UInt8]
+    var terms: [[UInt8]]
+
+    init(_ item: MentionItem, sequence: UInt32) {
+      self.item = item
+      self.sequence = sequence
+      handle = MentionIndex.foldKey(item.insertionText)
+      name = MentionIndex.foldKey(item.displayText)
+      terms = item.searchTerms.map { MentionIndex.foldKey($0) }
+    }
+  }
+
+  /// Builds an index over items.
+  ///
+  /// Their order is the final tie-break between items of equal tier and score. When two items
+  /// share an id, the later one replaces the earlier one in the earlier one's place.
+  ///
+  /// - Parameters:
+  ///   - items: The items to index.
+  ///   - compactionThreshold: Pending changes after which the index merges them; 512 by default.
+  /// - Complexity: O(*n* log *n*) in the number of keys.
+  public init(_ items: [MentionItem] = [], compactionThreshold: Int = 512) {
+    self.compactionThreshold = max(1, compactionThreshold)
+    let unique = Self.replacingDuplicates(items)
+    let base = IndexBase(items: unique, sequences: unique.indices.map { UInt32($0) })
+    state = Mutex(State(base: base, nextSequence: UInt32(unique.count)))
+  }
+
+  /// The number of items in the index.
+  public var count: Int {
+    state.withLock { $0.base.items.count - $0.removed.count + $0.pending.count }
+  }
+
+  /// Approximate bytes held by the index's own structures (folded keys, sorted offsets,
+  /// precomputed results, the id table), not counting the items themselves.
+  public var indexByteCount: Int {
+    state.withLock { state in
+      state.base.indexBytes
+        + state.pending.reduce(0) { total, pending in
+          total + pending.handle.count + pending.name.count + 96
+        }
+    }
+  }
+
+  /// Returns the best items for a query, best first.
+  ///
+  /// ```swift
+  /// index.search("jo", limit: 2).map(\.insertionText)  // ["jo", "joan"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: The text typed after the trigger; folded before matching.
+  ///   - limit: The most items returned.
+  /// - Returns: Up to `limit` items ranked by tier, score, then insertion order.
+  public func search(_ query: some StringProtocol, limit: Int) -> [MentionItem] {
+    matches(for: query, limit: limit).map(\.item)
+  }
+
+  /// One search result and how well it matched.
+  public struct Match: Sendable, Hashable {
+    /// The item.
+    public var item: MentionItem
+    /// How the query matched it.
+    public var tier: MatchTier
+
+    /// Creates a match.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - tier: How the query matched it.
+    public init(item: MentionItem, tier: MatchTier) {
+      self.item = item
+      self.tier = tier
+    }
+  }
+
+  /// Returns the best matches for a query with their tiers, best first.
+  ///
+  /// - Parameters:
+  ///   - query: The text typed after the trigger; folded before matching.
+  ///   - limit: The most matches returned.
+  /// - Returns: Up to `limit` matches ranked by tier, score, then insertion order.
+  public func matches(for query: some StringProtocol, limit: Int) -> [Match] {
+    guard limit > 0 else { return [] }
+    let (base, removed, pending) = state.withLock { ($0.base, $0.removed, $0.pending) }
+    let folded = Self.foldKey(query)
+    var top = TopK(capacity: limit)
+    if folded.isEmpty {
+      // Every item matches an empty query, at the prefix tier: the best ranked ones.
+      var ordinal = 0
+      while !top.isFull && ordinal < base.items.count {
+        if !removed.contains(ordinal) { top.insert(1 << 32 | UInt64(ordinal)) }
+        ordinal += 1
+      }
+    } else {
+      base.search(folded, removed: removed, into: &top)
+    }
+    let found = top.sorted()
+    if pending.isEmpty {
+      return found.map { key in
+        Match(item: base.items[Int(key & 0xFFFF_FFFF)], tier: MatchTier(rawValue: Int(key >> 32))!)
+      }
+    }
+    var candidates: [(tier: MatchTier, sequence: UInt32, item: MentionItem)] = found.map { key in
+      let ordinal = Int(key & 0xFFFF_FFFF)
+      return (MatchTier(rawValue: Int(key >> 32))!, base.sequences[ordinal], base.items[ordinal])
+    }
+    for entry in pending {
+      let tier: MatchTier?
+      if folded.isEmpty {
+        tier = .prefix
+      } else {
+        tier = ItemMatcher.prefixTier(
+          handle: entry.handle, name: entry.name, terms: entry.terms, query: folded)
+      }
+      if let tier { candidates.append((tier, entry.sequence, entry.item)) }
+    }
+    candidates.sort { lhs, rhs in
+      if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+      if lhs.item.score != rhs.item.score { return lhs.item.score > rhs.item.score }
+      return lhs.sequence < rhs.sequence
+    }
+    return candidates.prefix(limit).map { Match(item: $0.item, tier: $0.tier) }
+  }
+
+  /// Returns the index's best items for the query, up to the trigger's result limit.
+  ///
+  /// - Parameter query: The active query.
+  /// - Returns: Up to ``Trigger/resultLimit`` items, best first.
+  /// - Throws: `CancellationError` when the fetch was cancelled.
+  public func items(for query: MentionQuery) async throws -> [MentionItem] {
+    try Task.checkCancellation()
+    return search(query.text, limit: query.trigger.resultLimit)
+  }
+
+  /// The item with an id, if the index holds one.
+  ///
+  /// - Parameter id: The item's id.
+  /// - Returns: The item, or `nil`.
+  public func item(id: String) -> MentionItem? {
+    state.withLock { state in
+      if let slot = state.pendingSlots[id] { return state.pending[slot].item }
+      guard let ordinal = state.base.ordinal(of: id), !state.removed.contains(ordinal) else {
+        return nil
+      }
+      return state.base.items[ordinal]
+    }
+  }
+
+  /// Adds an item, or replaces the item with the same id (which keeps its place in the
+  /// insertion order).
+  ///
+  /// - Parameter item: The item to add.
+  /// - Complexity: Amortized O(1) plus, once every ``compactionThreshold`` changes, a merge.
+  public func add(_ item: MentionItem) {
+    state.withLock { state in
+      Self.upsert(item, in: &state, addingIfAbsent: true)
+      compactIfNeeded(&state)
+    }
+  }
+
+  /// Replaces the item with the same id, keeping its place in the insertion order.
+  ///
+  /// - Parameter item: The new version of the item.
+  /// - Returns: Whether the index held an item with that id (otherwise nothing changes).
+  @discardableResult
+  public func update(_ item: MentionItem) -> Bool {
+    state.withLock { state in
+      let found = Self.upsert(item, in: &state, addingIfAbsent: false)
+      compactIfNeeded(&state)
+      return found
+    }
+  }
+
+  /// Removes the item with an id.
+  ///
+  /// - Parameter id: The item's id.
+  /// - Returns: The removed item, or `nil` if the index held none.
+  @discardableResult
+  public func remove(id: String) -> MentionItem? {
+    state.withLock { state in
+      let removed: MentionItem?
+      if let slot = state.pendingSlots.removeValue(forKey: id) {
+        removed = state.pending[slot].item
+        state.pending.remove(at: slot)
+        for later in slot..<state.pending.count {
+          state.pendingSlots[state.pending[later].item.id] = later
+        }
+      } else if let ordinal = state.base.ordinal(of: id), !state.removed.contains(ordinal) {
+        state.removed.insert(ordinal)
+        removed = state.base.items[ordinal]
+      } else {
+        removed = nil
+      }
+      compactIfNeeded(&state)
+      return removed
+    }
+  }
+
+  /// Merges pending changes into the sorted keys now.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of keys.
+  public func compact() {
+    state.withLock { Self.compact(&$0) }
+  }
+
+  // MARK: - Internals
+
+  /// Folds a field or a query as the index stores it (a 0 byte would end a key early).
+  static func foldKey(_ text: some StringProtocol) -> [UInt8] {
+    var folded = Folding.fold(text)
+    for i in folded.indices where folded[i] == 0 { folded[i] = 0x20 }
+    return folded
+  }
+
+  @discardableResult
+  private static func upsert(_ item: MentionItem, in state: inout State, addingIfAbsent: Bool)
+    -> Bool
+  {
+    if let slot = state.pendingSlots[item.id] {
+      state.pending[slot] = PendingItem(item, sequence: state.pending[slot].sequence)
+      return true
+    }
+    let sequence: UInt32
+    let found: Bool
+    if let ordinal = state.base.ordinal(of: item.id), !state.removed.contains(ordinal) {
+      state.removed.insert(ordinal)
+      sequence = state.base.sequences[ordinal]
+      found = true
+    } else {
+      guard addingIfAbsent else { return false }
+      sequence = state.nextSequence
+      state.nextSequence += 1
+      found = false
+    }
+    state.pendingSlots[item.id] = state.pending.count
+    state.pending.append(PendingItem(item, sequence: sequence))
+    return found
+  }
+
+  private func compactIfNeeded(_ state: inout State) {
+    if state.changeCount >= compactionThreshold { Self.compact(&state) }
+  }
+
+  private static func compact(_ state: inout State) {
+    guard state.changeCount > 0 else { return }
+    var live: [(sequence: UInt32, item: MentionItem)] = []
+    live.reserveCapacity(state.base.items.count - state.removed.count + state.pending.count)
+    for (ordinal, item) in state.base.items.enumerated() where !state.removed.contains(ordinal) {
+      live.append((state.base.sequences[ordinal], item))
+    }
+    for entry in state.pending { live.append((entry.sequence, entry.item)) }
+    live.sort { $0.sequence < $1.sequence }
+    let items = live.map(\.item)
+    state = State(
+      base: IndexBase(items: items, sequences: items.indices.map { UInt32($0) }),
+      nextSequence: UInt32(items.count))
+  }
+
+  /// Keeps the first place and the last version of each id.
+  private static func replacingDuplicates(_ items: [MentionItem]) -> [MentionItem] {
+    var seen: [String: Int] = [:]
+    seen.reserveCapacity(items.count)
+    var unique: [MentionItem] = []
+    unique.reserveCapacity(items.count)
+    for item in items {
+      if let slot = seen[item.id] {
+        unique[slot] = item
+      } else {
+        seen[item.id] = unique.count
+        unique.append(item)
+      }
+    }
+    return unique
+  }
+}

@@ -1,0 +1,77 @@
+/// The best *k* distinct ordinals of a stream of ranked candidates: a bounded max-heap.
+///
+/// A candidate is a `UInt64` rank key, `tier << 32 | ordinal`; smaller keys rank first, and
+/// the index numbers its items so that ordinal order is rank order within a tier. An ordinal
+/// seen twice (an item whose handle and name both match) keeps its better key.
+struct TopK {
+  let capacity: Int
+  private(set) var keys: [UInt64] = []
+
+  init(capacity: Int) {
+    self.capacity = max(0, capacity)
+    keys.reserveCapacity(self.capacity)
+  }
+
+  var isFull: Bool { keys.count >= capacity }
+
+  /// The worst key kept; a candidate must be smaller to get in once the heap is full.
+  var worst: UInt64 { keys.isEmpty ? .max : keys[0] }
+
+  /// Whether a candidate could enter: cheap, checked before any further work on it.
+  @inline(__always)
+  func admits(_ key: UInt64) -> Bool { keys.count < capacity || key < keys[0] }
+
+  mutating func insert(_ key: UInt64) {
+    guard admits(key) else { return }
+    let ordinal = key & 0xFFFF_FFFF
+    if let existing = keys.firstIndex(where: { $0 & 0xFFFF_FFFF == ordinal }) {
+      guard key < keys[existing] else { return }
+      keys[existing] = key
+      heapify()
+      return
+    }
+    if keys.count < capacity {
+      keys.append(key)
+      siftUp(keys.count - 1)
+    } else {
+      keys[0] = key
+      siftDown(0)
+    }
+  }
+
+  /// The keys, best first.
+  func sorted() -> [UInt64] { keys.sorted() }
+
+  private mutating func heapify() {
+    var i = keys.count / 2
+    while i > 0 {
+      i -= 1
+      siftDown(i)
+    }
+  }
+
+  private mutating func siftUp(_ start: Int) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard keys[child] > keys[parent] else { return }
+      keys.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    let count = keys.count
+    while true {
+      let left = 2 * parent + 1
+      guard left < count else { return }
+      var largest = left
+      let right = left + 1
+      if right < count && keys[right] > keys[left] { largest = right }
+      guard keys[largest] > keys[parent] else { return }
+      keys.swapAt(largest, parent)
+      parent = largest
+    }
+  }
+}
