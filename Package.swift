@@ -9,7 +9,11 @@ let package = Package(
     .executable(name: "mention-bench", targets: ["MentionBench"]),
   ],
   targets: [
-    .target(name: "MentionKit"),
+    .target(
+      name: "MentionKit",
+      // The generator of Extract/URL/TLDTable.swift, kept beside its output.
+      exclude: ["Extract/URL/generate-tld-table.py"]
+    ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
     .executableTarget(
       name: "ChatREPL",
