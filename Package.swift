@@ -11,8 +11,12 @@ let package = Package(
   targets: [
     .target(
       name: "MentionKit",
-      // The folding table's generator runs offline, with Foundation (see Docs/Folding.md).
-      exclude: ["Filter/generate-folding-table.py"]
+      exclude: [
+        // Generators run offline and are kept beside their output (see Docs/Folding.md and
+        // Docs/ChatBackends.md).
+        "Filter/generate-folding-table.py",
+        "Extract/URL/generate-tld-table.py",
+      ]
     ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
     .executableTarget(
