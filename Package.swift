@@ -21,8 +21,24 @@ let package = Package(
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
     .executableTarget(
       name: "ChatREPL",
-      dependencies: ["MentionKit"],
+      dependencies: ["ChatREPLCore"],
       path: "Examples/ChatREPL"
+    ),
+    // The chat REPL's testable logic: directory, pipe mode, key decoding, line editor, screen.
+    .target(
+      name: "ChatREPLCore",
+      dependencies: ["MentionKit"],
+      path: "Examples/ChatREPLCore",
+      exclude: [
+        "Directory/make-embedded-directory.py",
+        "Directory/make-emoji-table.py",
+        "Terminal/make-width-table.py",
+      ]
+    ),
+    .testTarget(
+      name: "ChatREPLTests",
+      dependencies: ["ChatREPLCore"],
+      path: "Tests/ChatREPLTests"
     ),
     .executableTarget(
       name: "MentionBench",
