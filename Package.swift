@@ -11,14 +11,34 @@ let package = Package(
   targets: [
     .target(
       name: "MentionKit",
-      // The folding table's generator runs offline, with Foundation (see Docs/Folding.md).
-      exclude: ["Filter/generate-folding-table.py"]
+      exclude: [
+        // Generators run offline and are kept beside their output (see Docs/Folding.md and
+        // Docs/ChatBackends.md).
+        "Filter/generate-folding-table.py",
+        "Extract/URL/generate-tld-table.py",
+      ]
     ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
     .executableTarget(
       name: "ChatREPL",
-      dependencies: ["MentionKit"],
+      dependencies: ["ChatREPLCore"],
       path: "Examples/ChatREPL"
+    ),
+    // The chat REPL's testable logic: directory, pipe mode, key decoding, line editor, screen.
+    .target(
+      name: "ChatREPLCore",
+      dependencies: ["MentionKit"],
+      path: "Examples/ChatREPLCore",
+      exclude: [
+        "Directory/make-embedded-directory.py",
+        "Directory/make-emoji-table.py",
+        "Terminal/make-width-table.py",
+      ]
+    ),
+    .testTarget(
+      name: "ChatREPLTests",
+      dependencies: ["ChatREPLCore"],
+      path: "Tests/ChatREPLTests"
     ),
     .executableTarget(
       name: "MentionBench",

@@ -1,1 +1,9 @@
-print("chat-repl: under construction")
+import ChatREPLCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(ChatREPLApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A directory index: microsecond prefix search over a large list of items, usable directly as
 /// the data source of a trigger.
 ///
@@ -37,7 +35,7 @@ public final class MentionIndex: MentionDataSource, Sendable {
   /// change merges them into the sorted keys.
   public let compactionThreshold: Int
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   private struct State: Sendable {
     var base: IndexBase
@@ -82,7 +80,7 @@ public final class MentionIndex: MentionDataSource, Sendable {
     self.compactionThreshold = max(1, compactionThreshold)
     let unique = Self.replacingDuplicates(items)
     let base = IndexBase(items: unique, sequences: unique.indices.map { UInt32($0) })
-    state = Mutex(State(base: base, nextSequence: UInt32(unique.count)))
+    state = Lock(State(base: base, nextSequence: UInt32(unique.count)))
   }
 
   /// The number of items in the index.

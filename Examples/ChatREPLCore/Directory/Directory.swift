@@ -1,0 +1,115 @@
+import MentionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything that can be completed or resolved: users, channels, emoji shortcodes, commands.
+struct Directory: Sendable {
+  var users: [MentionItem]
+  var channels: [MentionItem]
+  var emoji: [MentionItem]
+  var commands: [MentionItem]
+  /// Where the users came from, for `/users`.
+  var usersSource: String
+  /// Where the channels came from.
+  var channelsSource: String
+
+  /// The embedded default directory (a sample of ../shared/data compiled into the app).
+  static func embedded() -> Directory {
+    // The embedded text is generated and checked by the tests, so parsing cannot fail.
+    let users = try! TSVLoader.parse(
+      Array(EmbeddedDirectory.usersTSV.utf8), kind: .users, file: "<embedded users>")
+    let channels = try! TSVLoader.parse(
+      Array(EmbeddedDirectory.channelsTSV.utf8), kind: .channels, file: "<embedded channels>")
+    return Directory(
+      users: users, channels: channels, emoji: EmojiTable.items, commands: Command.items,
+      usersSource: "embedded sample", channelsSource: "embedded sample")
+  }
+
+  /// The directory for the command line: the embedded one, with users and channels replaced by
+  /// the files given.
+  ///
+  /// - Parameters:
+  ///   - usersFile: A users TSV file, or `nil` for the embedded users.
+  ///   - channelsFile: A channels TSV file, or `nil` for the embedded channels.
+  ///   - progress: Where progress lines go (stderr in the app); `nil` for none.
+  static func load(
+    usersFile: String?, channelsFile: String?, progress: ProgressReporter?
+  ) throws(DirectoryLoadError) -> Directory {
+    var directory = embedded()
+    if let usersFile {
+      directory.users = try loadFile(usersFile, kind: .users, progress: progress)
+      directory.usersSource = usersFile
+    }
+    if let channelsFile {
+      directory.channels = try loadFile(channelsFile, kind: .channels, progress: progress)
+      directory.channelsSource = channelsFile
+    }
+    return directory
+  }
+
+  static func loadFile(
+    _ path: String, kind: TSVLoader.Kind, progress: ProgressReporter?
+  ) throws(DirectoryLoadError) -> [MentionItem] {
+    let start = Clock.now()
+    let bytes = try TSVLoader.readFile(path)
+    let reporter = bytes.count >= ProgressReporter.minimumBytes ? progress : nil
+    let items = try TSVLoader.parse(
+      bytes, kind: kind, file: path,
+      progress: reporter.map { reporter in
+        { rows, fraction in reporter.update(file: path, noun: kind.noun, rows, fraction) }
+      })
+    reporter?.finish(file: path, noun: kind.noun, items.count, seconds: Clock.now() - start)
+    return items
+  }
+}
+
+/// Progress lines for large files, on a file descriptor (stderr): a line redrawn in place when
+/// that is a terminal, a single summary line otherwise.
+struct ProgressReporter {
+  /// Files smaller than this load too fast to need progress.
+  static let minimumBytes = 4 << 20
+
+  var descriptor: Int32 = 2
+
+  private var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  func update(file: String, noun: String, _ rows: Int, _ fraction: Double) {
+    guard isTerminal else { return }
+    let percent = Int((fraction * 100).rounded(.down))
+    emit("\r\u{1B}[Kloading \(file): \(percent)% (\(grouped(rows)) \(noun))")
+  }
+
+  func finish(file: String, noun: String, _ rows: Int, seconds: Double) {
+    let prefix = isTerminal ? "\r\u{1B}[K" : ""
+    let time = (seconds * 100).rounded() / 100
+    emit("\(prefix)loaded \(grouped(rows)) \(noun) from \(file) in \(time) s\n")
+  }
+
+  private func emit(_ text: String) {
+    POSIX.writeAll(descriptor, text)
+  }
+}
+
+/// Groups digits by thousands: 1000000 → "1,000,000".
+func grouped(_ value: Int) -> String {
+  let digits = Array(String(value))
+  var result = ""
+  for (offset, digit) in digits.enumerated() {
+    if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+    result.append(digit)
+  }
+  return result
+}
+
+/// Monotonic seconds, for progress and timing.
+enum Clock {
+  static func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,131 @@
+/// The command line of `chat-repl`, parsed without Foundation.
+///
+/// ```swift
+/// let options = try Options.parse(["--format", "json", "--profile", "twitter"])
+/// options.format   // .json
+/// options.profile  // .twitter
+/// ```
+struct Options: Equatable {
+  /// How each message is rendered: the wire form in the transcript, or the pipe mode output.
+  enum Format: String, CaseIterable, Equatable {
+    case plain, markdown, html, slack, discord, json
+  }
+
+  /// Which extraction rules pipe mode uses.
+  enum Profile: String, CaseIterable, Equatable {
+    case twitter, chat
+  }
+
+  /// Forces interactive or pipe mode instead of deciding from the terminal.
+  enum Mode: Equatable {
+    case automatic, interactive, pipe
+  }
+
+  var usersFile: String?
+  var channelsFile: String?
+  /// `nil` means the mode's default: `slack` interactively, `plain` in pipe mode.
+  var format: Format?
+  var profile: Profile = .chat
+  var mode: Mode = .automatic
+  var noColor = false
+  var showsHelp = false
+  var showsVersion = false
+
+  /// A command-line mistake, described for the user.
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for name: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst() else {
+        throw UsageError(description: "\(name) needs a value")
+      }
+      return next
+    }
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      func take() throws(UsageError) -> String {
+        if let inline { return inline }
+        return try value(for: name)
+      }
+      switch name {
+      case "-h", "--help": options.showsHelp = true
+      case "--version": options.showsVersion = true
+      case "--users": options.usersFile = try take()
+      case "--channels": options.channelsFile = try take()
+      case "--format":
+        let raw = try take()
+        guard let format = Format(rawValue: raw) else {
+          throw UsageError(
+            description: "unknown format '\(raw)' (expected "
+              + Format.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        options.format = format
+      case "--profile":
+        let raw = try take()
+        guard let profile = Profile(rawValue: raw) else {
+          throw UsageError(description: "unknown profile '\(raw)' (expected twitter or chat)")
+        }
+        options.profile = profile
+      case "--pipe": options.mode = .pipe
+      case "--interactive": options.mode = .interactive
+      case "--no-color": options.noColor = true
+      default:
+        throw UsageError(description: "unknown option '\(argument)' (see --help)")
+      }
+    }
+    return options
+  }
+
+  /// The `--help` text: every option.
+  static let help = """
+    chat-repl: a terminal chat composer with @mention, #channel, :emoji: and /command completion,
+    and a pipe filter that extracts, resolves and renders mentions. Built on MentionKit.
+
+    USAGE
+      chat-repl [options]                 interactive, when stdin and stdout are a terminal
+      chat-repl [options] < messages.txt  pipe mode: one output line per input line
+
+    OPTIONS
+      --users FILE        Load users from a TSV file (id, handle, display_name[, locale], with a
+                          header line, as ../shared/data/users.tsv) instead of the embedded
+                          directory. Large files show progress on stderr.
+      --channels FILE     Load channels from a TSV file (id, name, with a header line).
+      --format FORMAT     plain | markdown | html | slack | discord | json.
+                          Interactive: the wire form shown under each sent message (default
+                          slack; json is not available there). Pipe mode: the output of each line
+                          (default plain); json prints one object per line with every entity.
+      --profile PROFILE   Extraction rules in pipe mode: chat (default; modern chat apps) or
+                          twitter (twitter-text's rules).
+      --pipe              Pipe mode even when stdin is a terminal.
+      --interactive       Interactive mode even when stdin is not a terminal (needs a terminal
+                          on stdout).
+      --no-color          No colours (as does a non-empty NO_COLOR environment variable).
+      --version           Print the version.
+      -h, --help          Show this help.
+
+    INTERACTIVE KEYS
+      Tab / Enter   accept the highlighted suggestion     Up / Down  move the highlight (or
+      Esc           dismiss the suggestions                          history when none is open)
+      Enter         send the message                      Ctrl-W     delete the previous word
+      Left / Right, Home / End, Ctrl-A / Ctrl-E           Ctrl-U     delete to line start
+      Backspace / Delete                                  Ctrl-L     redraw
+      Ctrl-C        clear the line (twice: quit)          Ctrl-D     quit on an empty line
+
+    COMMANDS
+      /help  /format [slack|discord|markdown|html|plain]  /users  /quit
+
+    EXIT STATUS
+      0 on success, 1 when a file cannot be loaded, 2 on a usage error, 3 when interactive
+      mode has no terminal.
+    """
+}

@@ -1,0 +1,94 @@
+import MentionKit
+
+/// One JSON object per message, keys in a fixed order so the output is deterministic:
+///
+/// ```json
+/// {"text":"hi @jose","entities":[{"kind":"mention","text":"@jose","value":"jose",
+///  "utf16":[3,8],"scalars":[3,8],"resolution":{"status":"resolved","id":"U1",
+///  "handle":"jose","display_name":"José"}}],"unresolved":[]}
+/// ```
+///
+/// Ranges are `[start, end)` offsets in UTF-16 code units and in Unicode scalars (code
+/// points). `status` is `resolved` (with the item), `ambiguous` (with every candidate),
+/// `unresolved`, or `none` for a hashtag that names no channel. `unresolved` lists the
+/// unknown handles again, so they are never lost.
+enum JSONLine {
+  static func render(_ message: AnalyzedMessage) -> String {
+    var out = "{\"text\":"
+    appendString(message.text, to: &out)
+    out += ",\"entities\":["
+    var unresolved: [String] = []
+    for (offset, entity) in message.entities.enumerated() {
+      if offset > 0 { out += "," }
+      out += "{\"kind\":\"\(entity.kind.rawValue)\",\"text\":"
+      appendString(entity.text, to: &out)
+      out += ",\"value\":"
+      appendString(entity.value, to: &out)
+      out += ",\"utf16\":[\(entity.utf16Range.lowerBound),\(entity.utf16Range.upperBound)]"
+      out += ",\"scalars\":[\(entity.scalarRange.lowerBound),\(entity.scalarRange.upperBound)]"
+      out += ",\"resolution\":"
+      switch entity.resolution {
+      case .resolved(let item):
+        out += "{\"status\":\"resolved\","
+        appendItem(item, to: &out)
+        out += "}"
+      case .ambiguous(let items):
+        out += "{\"status\":\"ambiguous\",\"candidates\":["
+        for (index, item) in items.enumerated() {
+          if index > 0 { out += "," }
+          out += "{"
+          appendItem(item, to: &out)
+          out += "}"
+        }
+        out += "]}"
+      case .unresolved:
+        out += "{\"status\":\"unresolved\"}"
+        unresolved.append(entity.text)
+      case .notApplicable:
+        out += "{\"status\":\"none\"}"
+      }
+      out += "}"
+    }
+    out += "],\"unresolved\":["
+    for (index, text) in unresolved.enumerated() {
+      if index > 0 { out += "," }
+      appendString(text, to: &out)
+    }
+    out += "]}"
+    return out
+  }
+
+  private static func appendItem(_ item: MentionItem, to out: inout String) {
+    out += "\"id\":"
+    appendString(item.id, to: &out)
+    out += ",\"handle\":"
+    appendString(item.insertionText, to: &out)
+    out += ",\"display_name\":"
+    appendString(item.displayText, to: &out)
+  }
+
+  /// Appends a JSON string literal; non-ASCII text is written as UTF-8, control characters and
+  /// line separators as escapes.
+  static func appendString(_ text: String, to out: inout String) {
+    out += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    out += "\""
+  }
+}

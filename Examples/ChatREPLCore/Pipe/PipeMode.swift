@@ -1,0 +1,96 @@
+import MentionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Pipe mode: each input line becomes one output line; unknown and ambiguous handles are also
+/// reported on the error stream with their line number, so none goes unnoticed.
+///
+/// Lines are split on `\n` only (a `\r` before it is kept as part of the line's text for json,
+/// and dropped for the other formats); invalid UTF-8 is replaced by U+FFFD. Output is
+/// deterministic and buffered.
+struct PipeMode {
+  var analyzer: any MessageAnalyzer
+  var formatter: any MessageFormatter
+  var format: Options.Format
+
+  /// Processes one line: the output line and the warnings for it.
+  func process(_ line: String, number: Int) -> (output: String, warnings: [String]) {
+    let message = analyzer.analyze(line)
+    var warnings: [String] = []
+    for entity in message.entities {
+      switch entity.resolution {
+      case .unresolved:
+        warnings.append("line \(number): unknown \(entity.text)")
+      case .ambiguous(let items):
+        warnings.append(
+          "line \(number): ambiguous \(entity.text) ("
+            + items.map(\.id).joined(separator: ", ") + ")")
+      case .resolved, .notApplicable:
+        break
+      }
+    }
+    return (formatter.render(message, as: format), warnings)
+  }
+
+  /// Reads `input` to its end and writes to `output` and `errors`.
+  ///
+  /// - Returns: The number of lines processed.
+  @discardableResult
+  func run(input: Int32 = 0, output: Int32 = 1, errors: Int32 = 2) -> Int {
+    var out = BufferedWriter(descriptor: output)
+    var err = BufferedWriter(descriptor: errors)
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var lineNumber = 0
+    func emit(_ bytes: ArraySlice<UInt8>) {
+      lineNumber += 1
+      var slice = bytes
+      if format != .json, slice.last == 0x0D { slice = slice.dropLast() }
+      let (line, warnings) = process(String(decoding: slice, as: UTF8.self), number: lineNumber)
+      out.write(line)
+      out.write("\n")
+      for warning in warnings { err.write("chat-repl: " + warning + "\n") }
+    }
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      pending.append(contentsOf: chunk[0..<count])
+      var start = pending.startIndex
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        emit(pending[start..<newline])
+        start = newline + 1
+      }
+      pending.removeSubrange(..<start)
+    }
+    if !pending.isEmpty { emit(pending[...]) }
+    out.flush()
+    err.flush()
+    return lineNumber
+  }
+}
+
+/// Collects output and writes it in large blocks.
+struct BufferedWriter {
+  var descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  mutating func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    POSIX.writeAll(descriptor, buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
