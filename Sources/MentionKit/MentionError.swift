@@ -14,6 +14,19 @@ public enum MentionError: Error, Sendable, Hashable, CustomStringConvertible {
   case dataSourceFailed(trigger: String, message: String)
   /// An item was selected while no query was active.
   case noActiveQuery
+  /// A composer edit's range lies outside the text, or its length is negative.
+  case editOutOfBounds(location: Int, length: Int, utf16Count: Int)
+  /// A composer edit or selection ends inside a Unicode scalar: between the two halves of a
+  /// surrogate pair, or inside a scalar's UTF-8 bytes. `utf16Offset` is where it ends (for a
+  /// UTF-8 position, the start of the scalar it falls in).
+  case splitsUnicodeScalar(utf16Offset: Int)
+  /// A composer edit ends inside a grapheme cluster: between a letter and its combining mark,
+  /// inside an emoji ZWJ sequence or a flag.
+  case splitsGrapheme(utf16Offset: Int)
+  /// A mention entity loaded into a composer does not fit its text.
+  case invalidEntity(itemID: String, reason: String)
+  /// A query passed to a composer was detected in a text other than the composer's.
+  case staleQuery
 
   /// A sentence that says what was wrong.
   public var description: String {
@@ -30,6 +43,17 @@ public enum MentionError: Error, Sendable, Hashable, CustomStringConvertible {
       return "data source for trigger '\(trigger)' failed: \(message)"
     case .noActiveQuery:
       return "no completion is active: process text with a trigger at the cursor first"
+    case .editOutOfBounds(let location, let length, let count):
+      return "edit at \(location) of length \(length) is outside the text (UTF-16 length \(count))"
+    case .splitsUnicodeScalar(let offset):
+      return
+        "UTF-16 offset \(offset) lies inside a Unicode scalar (a surrogate pair or UTF-8 bytes)"
+    case .splitsGrapheme(let offset):
+      return "UTF-16 offset \(offset) lies inside a grapheme cluster"
+    case .invalidEntity(let id, let reason):
+      return "mention entity '\(id)' does not fit the text: \(reason)"
+    case .staleQuery:
+      return "the query was detected in another text than the composer's: detect it again"
     }
   }
 }

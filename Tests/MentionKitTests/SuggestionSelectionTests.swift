@@ -188,7 +188,8 @@ struct SuggestionSelectionTests {
     #expect(step23 == .accepted(.init(item: ana, index: 0, query: try query("@ana"), action: .tab)))
     var extendable = try presented("@an", [anabel])
     let step24 = extendable.tab()
-    #expect(step24 == .extendedQuery("anabel"))
+    #expect(
+      step24 == .accepted(.init(item: anabel, index: 0, query: try query("@an"), action: .tab)))
   }
 
   @Test func tabWithNoSharedPrefixCycles() throws {

@@ -29,9 +29,9 @@ public struct SuggestionSelection: Sendable, Hashable {
   public enum TabBehavior: Sendable, Hashable {
     /// Tab accepts the highlighted item, like Enter (Tribute, At.js, Lexical).
     case accepts
-    /// Readline style: Tab first extends the query to the longest common folded prefix of the
-    /// items; when there is nothing to extend it accepts a single item, or moves the highlight
-    /// to the next item (wrapping) when there are several.
+    /// Readline style: Tab accepts a single item; with several, it first extends the query to
+    /// their longest common folded prefix, and when there is nothing to extend it moves the
+    /// highlight to the next item (wrapping).
     case completesThenCycles
   }
 
@@ -297,9 +297,9 @@ public struct SuggestionSelection: Sendable, Hashable {
 
   /// Handles Tab according to ``tabBehavior``.
   ///
-  /// With ``TabBehavior/completesThenCycles``: when the items share a folded prefix longer than
-  /// what was typed, Tab extends the query to it; otherwise a single item is accepted, and with
-  /// several items the highlight moves to the next one.
+  /// With ``TabBehavior/completesThenCycles``: a single item is accepted; when several items
+  /// share a folded prefix longer than what was typed, Tab extends the query to it; otherwise
+  /// the highlight moves to the next item.
   ///
   /// ```swift
   /// // query "@jo", items "jonathan", "Jonas", "jon_snow"
@@ -316,8 +316,8 @@ public struct SuggestionSelection: Sendable, Hashable {
       guard let index = highlightedIndex else { return .ignored }
       return .accepted(finish(index, .tab))
     case .completesThenCycles:
-      if let extended = commonPrefixCompletion() { return .extendedQuery(extended) }
       if items.count == 1 { return .accepted(finish(0, .tab)) }
+      if let extended = commonPrefixCompletion() { return .extendedQuery(extended) }
       highlightNext()
       return .highlighted(highlightedIndex ?? 0)
     }
