@@ -112,7 +112,8 @@ enum Terminal {
 
   /// What woke ``waitForInput(timeoutMilliseconds:)``.
   enum Wake {
-    case input([UInt8]), resize, timeout, endOfInput
+    case input([UInt8])
+    case resize, timeout, endOfInput
   }
 
   /// Waits for input bytes, a window resize, or the timeout (`-1`: none).
