@@ -9,7 +9,15 @@ let package = Package(
     .executable(name: "mention-bench", targets: ["MentionBench"]),
   ],
   targets: [
-    .target(name: "MentionKit"),
+    .target(
+      name: "MentionKit",
+      exclude: [
+        // Generators run offline and are kept beside their output (see Docs/Folding.md and
+        // Docs/ChatBackends.md).
+        "Filter/generate-folding-table.py",
+        "Extract/URL/generate-tld-table.py",
+      ]
+    ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
     .executableTarget(
       name: "ChatREPL",

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A data source that answers through a completion callback, as MJAutoComplete's
 /// `itemListForTrigger:withString:callback:` does.
 ///
@@ -54,7 +52,7 @@ public struct CallbackDataSource: MentionDataSource {
       var onCancel: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init() {}
 

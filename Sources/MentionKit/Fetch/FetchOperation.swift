@@ -58,7 +58,7 @@ final class Race<Value: Sendable>: Sendable {
     var tasks: [Task<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func install(_ continuation: CheckedContinuation<Value, any Error>) {
     let early = state.withLock { state -> Result<Value, any Error>? in

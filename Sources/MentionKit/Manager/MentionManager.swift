@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Finds the active trigger as the user types, fetches and ranks suggestions, and builds the
 /// replacement text when an item is chosen.
 ///
@@ -45,7 +43,7 @@ public final class MentionManager: Sendable {
     case end
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: Lock<Storage>
   private let dataSource: (any MentionDataSource)?
   private let filter: any MentionFilter
   private let clock: any Clock<Duration>
@@ -68,7 +66,7 @@ public final class MentionManager: Sendable {
     clock: any Clock<Duration> = ContinuousClock(),
     isolation: (any Actor)? = #isolation
   ) {
-    self.storage = Mutex(Storage(detector: TriggerDetector(triggers: triggers)))
+    self.storage = Lock(Storage(detector: TriggerDetector(triggers: triggers)))
     self.dataSource = dataSource
     self.filter = filter
     self.clock = clock

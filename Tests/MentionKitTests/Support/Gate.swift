@@ -1,4 +1,4 @@
-import Synchronization
+@testable import MentionKit
 
 /// A one-shot gate: tasks wait until the test opens it.
 final class Gate: Sendable {
@@ -7,7 +7,7 @@ final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func wait() async {
     await withCheckedContinuation { continuation in

@@ -1,4 +1,4 @@
-import Synchronization
+@testable import MentionKit
 
 /// A clock that moves only when a test advances it, so debounce and timeout tests never sleep.
 final class ManualClock: Clock, Sendable {
@@ -22,7 +22,7 @@ final class ManualClock: Clock, Sendable {
     var cancelledBeforeInstall: Set<Int> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }

@@ -1,5 +1,4 @@
-import MentionKit
-import Synchronization
+@testable import MentionKit
 
 /// A data source a test controls: each query waits on its own gate, and every call and
 /// cancellation is recorded.
@@ -23,7 +22,7 @@ final class ScriptedDataSource: MentionDataSource {
     var completed: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let gates: [String: Gate]
   private let behavior: @Sendable (String) -> Behavior
 

@@ -1,0 +1,350 @@
+/// The keyboard model of a suggestion list: which item is highlighted, how keys move the
+/// highlight, how an item is accepted, and an Escape dismissal that sticks.
+///
+/// A value with pure transitions: feed it every new query and item list with
+/// ``update(query:items:)`` (or ``update(_:)`` with a manager's ``MentionSuggestions``), send it
+/// the keys, and apply what it returns. Nothing here touches text: an accepted item comes back as
+/// an ``Acceptance`` for ``MentionComposer/complete(with:for:)`` or ``MentionReplacement``.
+///
+/// ```swift
+/// var selection = SuggestionSelection()
+/// selection.update(query: query, items: [ana, anabel, andre])   // query "@an"
+/// selection.highlightNext()             // true: "anabel" is highlighted
+/// selection.highlightPrevious()         // true: back to "ana"
+/// selection.highlightPrevious()         // true: wraps to "andre"
+/// selection.accept()?.item.id           // "U3", accepted with `.enter`
+/// ```
+///
+/// Navigation methods return whether they handled the key: when the list is not shown (no query,
+/// no items, or dismissed) they return `false` and the host lets the key do its usual job (move
+/// the caret, insert a tab, send the message).
+///
+/// **Dismissal.** ``dismiss()`` (Escape) hides the list for the current trigger occurrence. It
+/// stays hidden while the user keeps typing or deleting in the same query, and ends when a
+/// different trigger occurrence becomes active (another trigger, or a delimiter at another
+/// offset), when the query gains whitespace, or when no query is active (the user typed a
+/// space, moved the caret away or deleted the delimiter).
+public struct SuggestionSelection: Sendable, Hashable {
+  /// What Tab does.
+  public enum TabBehavior: Sendable, Hashable {
+    /// Tab accepts the highlighted item, like Enter (Tribute, At.js, Lexical).
+    case accepts
+    /// Readline style: Tab first extends the query to the longest common folded prefix of the
+    /// items; when there is nothing to extend it accepts a single item, or moves the highlight
+    /// to the next item (wrapping) when there are several.
+    case completesThenCycles
+  }
+
+  /// The action that accepted an item.
+  public enum AcceptAction: String, Sendable, Hashable, CaseIterable {
+    /// Enter or Return.
+    case enter
+    /// Tab.
+    case tab
+    /// A click or tap on a row.
+    case pointer
+    /// The inline ghost completion (→ or End), see ``InlineCompletion``.
+    case inlineCompletion
+  }
+
+  /// An accepted item, the query it completes, and how it was accepted.
+  public struct Acceptance: Sendable, Hashable {
+    /// The accepted item.
+    public var item: MentionItem
+    /// Its position in the list.
+    public var index: Int
+    /// The query it completes; `nil` in whole-field mode.
+    public var query: MentionQuery?
+    /// The action that accepted it.
+    public var action: AcceptAction
+
+    /// Creates an acceptance.
+    ///
+    /// - Parameters:
+    ///   - item: The accepted item.
+    ///   - index: Its position in the list.
+    ///   - query: The query it completes.
+    ///   - action: The action that accepted it.
+    public init(item: MentionItem, index: Int, query: MentionQuery?, action: AcceptAction) {
+      self.item = item
+      self.index = index
+      self.query = query
+      self.action = action
+    }
+  }
+
+  /// What a Tab key press did.
+  public enum TabOutcome: Sendable, Hashable {
+    /// An item was accepted (action ``AcceptAction/tab``).
+    case accepted(Acceptance)
+    /// The query should become this text (the longest common prefix, in the user's case for the
+    /// part they typed); replace the query text with it, for example with
+    /// ``MentionComposer/replaceQueryText(of:with:)``.
+    case extendedQuery(String)
+    /// The highlight moved to this index.
+    case highlighted(Int)
+    /// The list is not shown: let Tab do its usual job.
+    case ignored
+  }
+
+  /// Where a query starts: a trigger occurrence, or the whole field.
+  struct Occurrence: Sendable, Hashable {
+    var trigger: String?
+    var start: Int
+  }
+
+  /// What was dismissed, so the dismissal can outlive later keystrokes in the same query.
+  struct Dismissal: Sendable, Hashable {
+    var occurrence: Occurrence
+    var spaces: Int
+  }
+
+  /// The active query; `nil` in whole-field mode or when no trigger is active.
+  public private(set) var query: MentionQuery?
+  /// The typed text the items answer: the query's text, or the whole field.
+  public private(set) var typedText: String = ""
+  /// The items, best first.
+  public private(set) var items: [MentionItem] = []
+  /// The highlighted position in ``items``, or `nil` when nothing is highlighted.
+  public private(set) var highlightedIndex: Int?
+  /// What Tab does.
+  public var tabBehavior: TabBehavior
+  /// Whether a new list starts with its first item highlighted.
+  public var highlightsFirstItem: Bool
+
+  private var occurrence: Occurrence?
+  private var dismissal: Dismissal?
+
+  /// Creates an empty selection.
+  ///
+  /// - Parameters:
+  ///   - tabBehavior: What Tab does; readline-style by default.
+  ///   - highlightsFirstItem: Whether a new list starts with its first item highlighted.
+  public init(tabBehavior: TabBehavior = .completesThenCycles, highlightsFirstItem: Bool = true) {
+    self.tabBehavior = tabBehavior
+    self.highlightsFirstItem = highlightsFirstItem
+  }
+
+  /// Whether the user dismissed the list for the current query.
+  public var isDismissed: Bool { dismissal != nil }
+
+  /// Whether the list is shown: a query (or whole-field text) is active, it has items, and it
+  /// was not dismissed.
+  public var isPresented: Bool { occurrence != nil && dismissal == nil && !items.isEmpty }
+
+  /// The highlighted item, when the list is shown.
+  public var highlightedItem: MentionItem? {
+    guard isPresented, let index = highlightedIndex else { return nil }
+    return items[index]
+  }
+
+  /// Takes a new query and its ranked items.
+  ///
+  /// The highlight stays on the same item (by id) when it is still in the list for the same
+  /// trigger occurrence; otherwise it goes to the first item (or nowhere, per
+  /// ``highlightsFirstItem``). A dismissal ends as the type's discussion describes.
+  ///
+  /// - Parameters:
+  ///   - query: The active query, or `nil` when none is active.
+  ///   - items: Its items, best first.
+  public mutating func update(query: MentionQuery?, items: [MentionItem]) {
+    let next = query.map {
+      Occurrence(
+        trigger: $0.trigger.name,
+        start: TextCursor.utf16Offset(of: $0.range.lowerBound, in: $0.sourceText))
+    }
+    self.query = query
+    apply(occurrence: next, typed: query?.text ?? "", items: query == nil ? [] : items)
+  }
+
+  /// Takes a manager's suggestions (or `nil` when its session ended).
+  ///
+  /// - Parameter suggestions: The query and its ranked items.
+  public mutating func update(_ suggestions: MentionSuggestions?) {
+    update(query: suggestions?.query, items: suggestions?.items ?? [])
+  }
+
+  /// Takes the whole input of a field without triggers (a search field) and its ranked items.
+  ///
+  /// - Parameters:
+  ///   - text: The whole input; the list ends when it is empty.
+  ///   - items: Its items, best first.
+  public mutating func update(wholeField text: String, items: [MentionItem]) {
+    query = nil
+    let next = text.isEmpty ? nil : Occurrence(trigger: nil, start: 0)
+    apply(occurrence: next, typed: text, items: text.isEmpty ? [] : items)
+  }
+
+  private mutating func apply(occurrence next: Occurrence?, typed: String, items: [MentionItem]) {
+    let previousID = highlightedIndex.map { self.items[$0].id }
+    let sameOccurrence = next != nil && next == occurrence
+    if let current = dismissal {
+      let spaces = Self.spaces(in: typed)
+      if next != current.occurrence || spaces > current.spaces { dismissal = nil }
+    }
+    occurrence = next
+    typedText = typed
+    self.items = items
+    if sameOccurrence, let previousID, let kept = items.firstIndex(where: { $0.id == previousID }) {
+      highlightedIndex = kept
+    } else {
+      highlightedIndex = highlightsFirstItem && !items.isEmpty ? 0 : nil
+    }
+  }
+
+  private static func spaces(in text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + ($1.properties.isWhitespace ? 1 : 0) }
+  }
+
+  // MARK: - Navigation
+
+  /// Moves the highlight down, wrapping from the last item to the first.
+  ///
+  /// - Returns: Whether the key was handled (the list is shown).
+  @discardableResult
+  public mutating func highlightNext() -> Bool {
+    guard isPresented else { return false }
+    highlightedIndex = highlightedIndex.map { ($0 + 1) % items.count } ?? 0
+    return true
+  }
+
+  /// Moves the highlight up, wrapping from the first item to the last.
+  ///
+  /// - Returns: Whether the key was handled (the list is shown).
+  @discardableResult
+  public mutating func highlightPrevious() -> Bool {
+    guard isPresented else { return false }
+    highlightedIndex =
+      highlightedIndex.map { ($0 + items.count - 1) % items.count } ?? items.count - 1
+    return true
+  }
+
+  /// Highlights the first item (Home, Page Up).
+  ///
+  /// - Returns: Whether the key was handled (the list is shown).
+  @discardableResult
+  public mutating func highlightFirst() -> Bool {
+    guard isPresented else { return false }
+    highlightedIndex = 0
+    return true
+  }
+
+  /// Highlights the last item (End, Page Down).
+  ///
+  /// - Returns: Whether the key was handled (the list is shown).
+  @discardableResult
+  public mutating func highlightLast() -> Bool {
+    guard isPresented else { return false }
+    highlightedIndex = items.count - 1
+    return true
+  }
+
+  /// Highlights an item, as a pointer hovering over a row does.
+  ///
+  /// - Parameter index: A position in ``items``; out-of-range positions are ignored.
+  /// - Returns: Whether the highlight moved.
+  @discardableResult
+  public mutating func highlight(at index: Int) -> Bool {
+    guard isPresented, items.indices.contains(index) else { return false }
+    highlightedIndex = index
+    return true
+  }
+
+  // MARK: - Accepting and dismissing
+
+  /// Accepts the highlighted item.
+  ///
+  /// The list closes: ``items`` empties until the next ``update(query:items:)``.
+  ///
+  /// - Parameter action: The action that accepted it; Enter by default.
+  /// - Returns: The acceptance, or `nil` when the list is not shown or nothing is highlighted.
+  public mutating func accept(_ action: AcceptAction = .enter) -> Acceptance? {
+    guard isPresented, let index = highlightedIndex else { return nil }
+    return finish(index, action)
+  }
+
+  /// Accepts the item at a position, as a click or tap on a row does.
+  ///
+  /// - Parameters:
+  ///   - index: A position in ``items``; out-of-range positions are ignored.
+  ///   - action: The action that accepted it; a pointer by default.
+  /// - Returns: The acceptance, or `nil` when the list is not shown or `index` is out of range.
+  public mutating func accept(at index: Int, action: AcceptAction = .pointer) -> Acceptance? {
+    guard isPresented, items.indices.contains(index) else { return nil }
+    return finish(index, action)
+  }
+
+  private mutating func finish(_ index: Int, _ action: AcceptAction) -> Acceptance {
+    let acceptance = Acceptance(item: items[index], index: index, query: query, action: action)
+    items = []
+    highlightedIndex = nil
+    return acceptance
+  }
+
+  /// Hides the list for the current query (Escape); see the type's discussion for when the
+  /// dismissal ends.
+  ///
+  /// - Returns: Whether the key was handled (the list was shown).
+  @discardableResult
+  public mutating func dismiss() -> Bool {
+    guard isPresented, let occurrence else { return false }
+    dismissal = Dismissal(occurrence: occurrence, spaces: Self.spaces(in: typedText))
+    highlightedIndex = nil
+    return true
+  }
+
+  // MARK: - Tab
+
+  /// Handles Tab according to ``tabBehavior``.
+  ///
+  /// With ``TabBehavior/completesThenCycles``: when the items share a folded prefix longer than
+  /// what was typed, Tab extends the query to it; otherwise a single item is accepted, and with
+  /// several items the highlight moves to the next one.
+  ///
+  /// ```swift
+  /// // query "@jo", items "jonathan", "Jonas", "jon_snow"
+  /// selection.tab()   // .extendedQuery("jon")
+  /// // query "@jon": nothing longer is shared
+  /// selection.tab()   // .highlighted(1)
+  /// ```
+  ///
+  /// - Returns: What Tab did.
+  public mutating func tab() -> TabOutcome {
+    guard isPresented else { return .ignored }
+    switch tabBehavior {
+    case .accepts:
+      guard let index = highlightedIndex else { return .ignored }
+      return .accepted(finish(index, .tab))
+    case .completesThenCycles:
+      if let extended = commonPrefixCompletion() { return .extendedQuery(extended) }
+      if items.count == 1 { return .accepted(finish(0, .tab)) }
+      highlightNext()
+      return .highlighted(highlightedIndex ?? 0)
+    }
+  }
+
+  /// The query text extended to the longest prefix every item's insertion text shares (compared
+  /// folded), or `nil` when it would not extend what was typed.
+  ///
+  /// The typed part keeps the user's case and accents; the rest is taken from the highlighted
+  /// item (or the first).
+  ///
+  /// ```swift
+  /// // typed "JO", items "jonathan", "Jonas"
+  /// selection.commonPrefixCompletion()   // "JOn"
+  /// ```
+  ///
+  /// - Complexity: O(*n* · *k*²) for *n* items of length *k*.
+  public func commonPrefixCompletion() -> String? {
+    guard isPresented else { return nil }
+    let model = items[highlightedIndex ?? 0].insertionText
+    let folded = items.map { Folding.fold($0.insertionText) }
+    let typedFolded = Folding.fold(typedText)
+    guard folded.allSatisfy({ $0.starts(with: typedFolded) }),
+      let matched = FoldedPrefix.end(of: typedFolded, in: model)
+    else { return nil }
+    let common = FoldedPrefix.longestCommonEnd(of: model, withFolded: folded)
+    guard common > matched else { return nil }
+    return typedText + model[matched..<common]
+  }
+}

@@ -1,0 +1,180 @@
+/// The chat profile's scanner: the composer's ``Trigger`` rules applied to a finished message.
+///
+/// A first pass marks the spans where nothing is extracted (Markdown code, URLs, e-mail
+/// addresses, see ``ExcludedSpans``); a second pass walks the text one scalar at a time and, at
+/// each trigger delimiter outside those spans, applies the trigger's boundary rule and query
+/// characters, trims trailing punctuation and joins fediverse hosts. Both passes are linear.
+struct ChatScanner {
+  private struct CompiledTrigger {
+    var delimiters: [[UInt8]]
+    var trigger: Trigger
+    var joinsFediverseHost: Bool
+  }
+
+  private let profile: ExtractionProfile
+  private let triggers: [CompiledTrigger]
+  /// Whether a byte can start some trigger's delimiter.
+  private let startsDelimiter: [Bool]
+
+  init(profile: ExtractionProfile) {
+    self.profile = profile
+    var starts = [Bool](repeating: false, count: 256)
+    var compiled: [CompiledTrigger] = []
+    for trigger in profile.triggers {
+      // Longer spellings first, so `[[` wins over a `[` of another trigger.
+      let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+      for delimiter in delimiters { starts[Int(delimiter[0])] = true }
+      compiled.append(
+        CompiledTrigger(
+          delimiters: delimiters, trigger: trigger,
+          joinsFediverseHost: profile.allowsFediverseAddresses
+            && trigger.allDelimiters.contains("@")))
+    }
+    self.triggers = compiled
+    self.startsDelimiter = starts
+  }
+
+  func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout [RawEntity]) {
+    guard !triggers.isEmpty else { return }
+    let excluded = ExcludedSpans.find(in: p, profile: profile)
+    var nextExcluded = 0
+    let n = p.count
+    var i = 0
+    while i < n {
+      let byte = p[i]
+      guard startsDelimiter[Int(byte)] else {
+        i &+= 1
+        continue
+      }
+      guard UTF8Scanning.isScalarStart(byte) else {
+        i &+= 1
+        continue
+      }
+      while nextExcluded < excluded.count, excluded[nextExcluded].upperBound <= i {
+        nextExcluded += 1
+      }
+      if nextExcluded < excluded.count, excluded[nextExcluded].contains(i) {
+        i = excluded[nextExcluded].upperBound
+        continue
+      }
+      let limit = nextExcluded < excluded.count ? excluded[nextExcluded].lowerBound : n
+      if let next = match(p, at: i, limit: limit, into: &entities) {
+        i = next
+      } else {
+        i &+= 1
+      }
+    }
+  }
+
+  /// Tries every trigger at `i`; returns where scanning resumes when a delimiter matched.
+  private func match(
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout [RawEntity]
+  ) -> Int? {
+    for (index, compiled) in triggers.enumerated() {
+      for delimiter in compiled.delimiters where hasBytes(p, delimiter, at: i, limit: limit) {
+        guard isBoundary(p, before: i, compiled.trigger.boundary) else { continue }
+        let valueStart = i &+ delimiter.count
+        return handle(
+          p, trigger: compiled, kind: index, sign: i, valueStart: valueStart, limit: limit,
+          into: &entities)
+      }
+    }
+    return nil
+  }
+
+  private func hasBytes(_ p: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8], at i: Int, limit: Int)
+    -> Bool
+  {
+    guard i &+ bytes.count <= limit else { return false }
+    for k in bytes.indices where p[i &+ k] != bytes[k] { return false }
+    return true
+  }
+
+  private func isBoundary(_ p: UnsafeBufferPointer<UInt8>, before i: Int, _ rule: Trigger.Boundary)
+    -> Bool
+  {
+    guard i > 0 else { return true }
+    let previous = UTF8Scanning.decode(p, before: i).value
+    if rule.requiresLineStart {
+      return previous == 0x0A || previous == 0x0D || previous == 0x2028 || previous == 0x2029
+        || previous == 0x85
+    }
+    return rule.preceding.contains(Unicode.Scalar(previous).unsafelyUnwrapped)
+  }
+
+  /// Reads the handle after a delimiter and records it. Returns where scanning resumes.
+  private func handle(
+    _ p: UnsafeBufferPointer<UInt8>,
+    trigger compiled: CompiledTrigger,
+    kind: Int,
+    sign: Int,
+    valueStart: Int,
+    limit: Int,
+    into entities: inout [RawEntity]
+  ) -> Int {
+    let trigger = compiled.trigger
+    var j = valueStart
+    var count = 0
+    // Where the value ends once trailing punctuation is trimmed, and its length then.
+    var trimmedEnd = valueStart
+    var trimmedCount = 0
+    while j < limit {
+      let (c, length) = UTF8Scanning.decode(p, at: j)
+      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
+      guard trigger.queryCharacters.contains(scalar) else { break }
+      if count == 0, c >= 0x300, Self.isCombiningMark(scalar) { break }
+      j &+= length
+      count &+= 1
+      if !profile.trailingPunctuation.contains(scalar) {
+        trimmedEnd = j
+        trimmedCount = count
+      }
+    }
+    let runEnd = j
+    guard count <= trigger.maximumQueryLength else { return runEnd }
+    guard trimmedCount >= max(1, trigger.minimumQueryLength) else { return max(runEnd, sign &+ 1) }
+    var end = trimmedEnd
+    if compiled.joinsFediverseHost, trimmedEnd == runEnd,
+      let hostEnd = fediverseHostEnd(
+        p, at: runEnd, limit: limit)
+    {
+      end = hostEnd
+    }
+    entities.append(
+      RawEntity(kind: kind, start: sign, valueStart: valueStart, valueEnd: end, end: end))
+    return max(end, runEnd)
+  }
+
+  static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// The end of `@host.example` at `i` (an ASCII or internationalised host name with at least
+  /// one letter, trailing dots excluded), or `nil`.
+  private func fediverseHostEnd(_ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int) -> Int? {
+    guard i < limit, p[i] == 0x40 else { return nil }
+    var j = i &+ 1
+    var end = j
+    var hasLetter = false
+    var previousWasDot = true
+    while j < limit {
+      let (c, length) = UTF8Scanning.decode(p, at: j)
+      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
+      if c == 0x2E {
+        if previousWasDot { break }
+        previousWasDot = true
+        j &+= 1
+        continue
+      }
+      guard c == 0x2D || ScalarClass.alphanumerics.contains(scalar) else { break }
+      if c >= 0x80 || (UInt8(c) | 0x20) &- 0x61 < 26 { hasLetter = true }
+      previousWasDot = false
+      j &+= length
+      end = j
+    }
+    return hasLetter ? end : nil
+  }
+}

@@ -1,0 +1,213 @@
+/// The spans of a message where the chat profile extracts nothing: Markdown fenced code blocks
+/// and code spans, URLs and e-mail addresses. Byte offsets, sorted and merged.
+///
+/// Every finder is linear: code spans pair backtick runs of equal length through per-length
+/// queues instead of searching forward from each opener; URL and e-mail finders never rescan
+/// text they have passed.
+enum ExcludedSpans {
+  static func find(in p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    if profile.skipsCode, p.contains(0x60) || p.contains(0x7E) { appendCode(p, into: &spans) }
+    if profile.skipsURLs, p.contains(0x2E) || p.contains(0x3A) {
+      TwitterCharacters.bmp.withUnsafeBufferPointer { table in
+        var scanner = URLScanner(p, table: table)
+        for url in scanner.urls() { spans.append(url.start..<url.end) }
+      }
+      appendSchemeURLs(p, into: &spans)
+    }
+    if profile.skipsEmailAddresses, p.contains(0x40) { appendEmailAddresses(p, into: &spans) }
+    return merged(spans)
+  }
+
+  static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+    guard spans.count > 1 else { return spans }
+    let sorted = spans.sorted { $0.lowerBound < $1.lowerBound }
+    var result: [Range<Int>] = [sorted[0]]
+    for span in sorted.dropFirst() {
+      if span.lowerBound <= result[result.count - 1].upperBound {
+        let last = result[result.count - 1]
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+      } else {
+        result.append(span)
+      }
+    }
+    return result
+  }
+
+  // MARK: Code
+
+  /// Fenced code blocks (a line of three or more backticks or tildes, indented at most three
+  /// spaces, closed by a line of at least as many of the same character, or by the end of the
+  /// text) and code spans (a run of N backticks closed by the next run of exactly N backticks).
+  static func appendCode(_ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) {
+    let n = p.count
+    var fences: [Range<Int>] = []
+    var open: (start: Int, byte: UInt8, count: Int)?
+    var lineStart = 0
+    while lineStart < n {
+      var lineEnd = lineStart
+      while lineEnd < n, p[lineEnd] != 0x0A { lineEnd &+= 1 }
+      var k = lineStart
+      while k < lineEnd, k &- lineStart < 3, p[k] == 0x20 { k &+= 1 }
+      var count = 0
+      let fenceByte = k < lineEnd ? p[k] : 0
+      if fenceByte == 0x60 || fenceByte == 0x7E {
+        while k &+ count < lineEnd, p[k &+ count] == fenceByte { count &+= 1 }
+      }
+      if let current = open {
+        if fenceByte == current.byte, count >= current.count,
+          (k &+ count..<lineEnd).allSatisfy({ p[$0] == 0x20 || p[$0] == 0x09 || p[$0] == 0x0D })
+        {
+          fences.append(current.start..<lineEnd)
+          open = nil
+        }
+      } else if count >= 3 {
+        let infoHasBacktick =
+          fenceByte == 0x60 && (k &+ count..<lineEnd).contains { p[$0] == 0x60 }
+        if !infoHasBacktick { open = (lineStart, fenceByte, count) }
+      }
+      lineStart = lineEnd &+ 1
+    }
+    if let current = open { fences.append(current.start..<n) }
+    spans.append(contentsOf: fences)
+
+    // Backtick runs outside fences.
+    var runs: [(start: Int, count: Int)] = []
+    var fenceIndex = 0
+    var i = 0
+    while i < n {
+      if fenceIndex < fences.count, fences[fenceIndex].contains(i) {
+        i = fences[fenceIndex].upperBound
+        fenceIndex += 1
+        continue
+      }
+      if p[i] == 0x60 {
+        var j = i
+        while j < n, p[j] == 0x60 { j &+= 1 }
+        runs.append((i, j &- i))
+        i = j
+      } else {
+        i &+= 1
+      }
+    }
+    guard runs.count > 1 else { return }
+    // The next run of the same length, through one queue per length.
+    var nextOfLength = [Int](repeating: -1, count: runs.count)
+    var lastOfLength: [Int: Int] = [:]
+    for index in runs.indices.reversed() {
+      nextOfLength[index] = lastOfLength[runs[index].count] ?? -1
+      lastOfLength[runs[index].count] = index
+    }
+    var index = 0
+    while index < runs.count {
+      let closer = nextOfLength[index]
+      guard closer >= 0, !crossesFence(runs[index].start, runs[closer].start, fences) else {
+        index += 1
+        continue
+      }
+      spans.append(runs[index].start..<runs[closer].start &+ runs[closer].count)
+      index = closer + 1
+    }
+  }
+
+  private static func crossesFence(_ from: Int, _ to: Int, _ fences: [Range<Int>]) -> Bool {
+    // Fences are few and sorted; a binary search keeps this logarithmic.
+    var low = 0
+    var high = fences.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fences[middle].upperBound <= from { low = middle + 1 } else { high = middle }
+    }
+    return low < fences.count && fences[low].lowerBound < to
+  }
+
+  // MARK: URLs
+
+  /// `scheme://…` for any scheme (letters, digits, `+ . -`, starting with a letter), up to the
+  /// next whitespace.
+  static func appendSchemeURLs(_ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) {
+    let n = p.count
+    var i = 0
+    var lastEnd = 0
+    while i &+ 2 < n {
+      guard UTF8Scanning.hasSchemeSeparator(p, at: i) else {
+        i &+= 1
+        continue
+      }
+      var start = i
+      while start > lastEnd, isSchemeByte(p[start &- 1]) { start &-= 1 }
+      while start < i, !isLetter(p[start]) { start &+= 1 }
+      guard start < i else {
+        i &+= 3
+        continue
+      }
+      var end = i &+ 3
+      while end < n, !isWhitespace(p[end]) { end &+= 1 }
+      spans.append(start..<end)
+      lastEnd = end
+      i = end
+    }
+  }
+
+  // MARK: E-mail addresses
+
+  /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -` that is not itself
+  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain.
+  static func appendEmailAddresses(
+    _ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]
+  ) {
+    let n = p.count
+    var lastEnd = 0
+    var i = 0
+    while i < n {
+      guard p[i] == 0x40 else {
+        i &+= 1
+        continue
+      }
+      var start = i
+      while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
+      let precededByAt =
+        start > 0
+        && (p[start &- 1] == 0x40
+          || (start >= 3 && p[start &- 1] == 0xA0 && p[start &- 2] == 0xBC && p[start &- 3] == 0xEF))
+      guard start < i, !precededByAt else {
+        i &+= 1
+        continue
+      }
+      // Labels separated by single dots; at least two labels.
+      var j = i &+ 1
+      var end = -1
+      var labels = 0
+      while j < n {
+        let labelStart = j
+        while j < n, isLetterOrDigit(p[j]) || p[j] == 0x2D { j &+= 1 }
+        guard j > labelStart else { break }
+        labels += 1
+        if labels >= 2 { end = j }
+        guard j &+ 1 < n, p[j] == 0x2E, isLetterOrDigit(p[j &+ 1]) else { break }
+        j &+= 1
+      }
+      guard end > 0 else {
+        i &+= 1
+        continue
+      }
+      spans.append(start..<end)
+      lastEnd = end
+      i = end
+    }
+  }
+
+  @inline(__always) private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+  @inline(__always) private static func isLetterOrDigit(_ b: UInt8) -> Bool {
+    isLetter(b) || b &- 0x30 < 10
+  }
+  @inline(__always) private static func isSchemeByte(_ b: UInt8) -> Bool {
+    isLetterOrDigit(b) || b == 0x2B || b == 0x2E || b == 0x2D
+  }
+  @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
+    isLetterOrDigit(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
+  }
+  @inline(__always) private static func isWhitespace(_ b: UInt8) -> Bool {
+    b == 0x20 || (b >= 0x09 && b <= 0x0D)
+  }
+}

@@ -1,0 +1,161 @@
+/// Finds every mention and hashtag in a finished message, with exact ranges.
+///
+/// The extractor is the backend half of "one grammar, two directions": with the
+/// ``ExtractionProfile/chat`` profile it applies the same ``Trigger`` rules the composer's
+/// ``MentionManager`` completes with; with ``ExtractionProfile/twitter`` it reproduces
+/// twitter-text. It is a pure value: synchronous, nonisolated and safe to share.
+///
+/// ```swift
+/// let extractor = EntityExtractor(profile: .twitter)
+/// extractor.entities(in: "RT @ana: see #swift6 and @bob/team").map(\.value)
+/// // ["ana", "swift6", "bob"]
+/// extractor.replyHandle(in: " @ana thanks")  // "ana"
+/// ```
+///
+/// - Complexity: Every method is O(*n*) in the UTF-8 length of the text, on any input; the
+///   scanners read the string's contiguous UTF-8 storage one Unicode scalar at a time.
+public struct EntityExtractor: Sendable, Hashable {
+  /// The grammar applied.
+  public var profile: ExtractionProfile
+
+  /// Creates an extractor.
+  ///
+  /// - Parameter profile: The grammar to apply; ``ExtractionProfile/chat`` by default.
+  public init(profile: ExtractionProfile = .chat) {
+    self.profile = profile
+  }
+
+  /// Every entity in the text, in text order.
+  ///
+  /// - Parameter text: A whole message.
+  /// - Returns: The entities; for ``ExtractionProfile/twitter``, list mentions come as
+  ///   ``ExtractedEntity/Kind-swift.struct/list`` entities whose ``ExtractedEntity/value`` is the
+  ///   screen name.
+  /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
+  public func entities(in text: String) -> [ExtractedEntity] {
+    var storage = text
+    return storage.withUTF8 { p -> [ExtractedEntity] in
+      var raw: [RawEntity] = []
+      scan(p, into: &raw)
+      return Self.makeEntities(raw, kinds: kinds, p, text)
+    }
+  }
+
+  /// The values of the mentions in the text, in text order, duplicates kept.
+  ///
+  /// With ``ExtractionProfile/twitter`` this is twitter-text's `extractMentions`: list mentions
+  /// are not included.
+  ///
+  /// - Parameter text: A whole message.
+  /// - Returns: The handles, without their signs.
+  public func mentions(in text: String) -> [String] {
+    entities(in: text).filter { $0.kind == .mention }.map(\.value)
+  }
+
+  /// The values of the hashtags in the text, in text order, duplicates kept.
+  ///
+  /// - Parameter text: A whole message.
+  /// - Returns: The tags, without their signs.
+  public func hashtags(in text: String) -> [String] {
+    entities(in: text).filter { $0.kind == .hashtag }.map(\.value)
+  }
+
+  /// The handle a message replies to: the mention that starts it, after optional whitespace.
+  ///
+  /// With ``ExtractionProfile/twitter``, twitter-text's `extractReplyScreenname` rule (`.@ana`
+  /// and `RT @ana` are not replies; `@ana/list` replies to `ana`). With trigger profiles, the
+  /// first entity when it is a mention preceded only by whitespace.
+  ///
+  /// - Parameter text: A whole message.
+  /// - Returns: The handle without its sign, or `nil`.
+  public func replyHandle(in text: String) -> String? {
+    switch profile.grammar {
+    case .twitter:
+      var storage = text
+      return storage.withUTF8 { p in TwitterScanner.replyHandle(p) }
+    case .triggers:
+      guard let first = entities(in: text).first, first.kind == .mention,
+        text[..<first.range.lowerBound].unicodeScalars.allSatisfy({
+          ScalarClass.whitespace.contains($0)
+        })
+      else { return nil }
+      return first.value
+    }
+  }
+
+  /// Scans a UTF-8 buffer into raw entities (byte offsets), in text order.
+  func scan(_ p: UnsafeBufferPointer<UInt8>, into raw: inout [RawEntity]) {
+    switch profile.grammar {
+    case .twitter:
+      TwitterScanner.scan(
+        p, mentions: profile.includesMentions, hashtags: profile.includesHashtags,
+        cashtags: profile.includesCashtags, into: &raw)
+    case .triggers:
+      ChatScanner(profile: profile).scan(p, into: &raw)
+    }
+  }
+
+  /// The entity kind for each raw kind index.
+  var kinds: [ExtractedEntity.Kind] {
+    switch profile.grammar {
+    case .twitter: return Self.twitterKinds
+    case .triggers: return profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
+    }
+  }
+
+  private static let twitterKinds: [ExtractedEntity.Kind] = [.mention, .list, .hashtag, .cashtag]
+
+  /// Turns raw byte-offset entities into public entities, computing UTF-16 and scalar offsets
+  /// in one forward pass.
+  static func makeEntities(
+    _ raw: [RawEntity], kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
+    _ text: String
+  ) -> [ExtractedEntity] {
+    guard !raw.isEmpty else { return [] }
+    var result: [ExtractedEntity] = []
+    result.reserveCapacity(raw.count)
+    var position = 0
+    var scalars = 0
+    var utf16 = 0
+    let utf8 = text.utf8
+    for entity in raw {
+      if entity.start < position {
+        position = 0
+        scalars = 0
+        utf16 = 0
+      }
+      while position < entity.start {
+        let byte = p[position]
+        if byte & 0xC0 != 0x80 {
+          scalars &+= 1
+          utf16 &+= byte >= 0xF0 ? 2 : 1
+        }
+        position &+= 1
+      }
+      let scalarStart = scalars
+      let utf16Start = utf16
+      while position < entity.end {
+        let byte = p[position]
+        if byte & 0xC0 != 0x80 {
+          scalars &+= 1
+          utf16 &+= byte >= 0xF0 ? 2 : 1
+        }
+        position &+= 1
+      }
+      let lower = utf8.index(utf8.startIndex, offsetBy: entity.start)
+      let upper = utf8.index(lower, offsetBy: entity.end &- entity.start)
+      let kind = kinds[entity.kind]
+      result.append(
+        ExtractedEntity(
+          kind: kind,
+          value: UTF8Scanning.string(p, entity.valueStart..<entity.valueEnd),
+          listSlug: entity.valueEnd < entity.end && kind == .list
+            ? UTF8Scanning.string(p, entity.valueEnd..<entity.end) : nil,
+          range: lower..<upper,
+          utf16Range: utf16Start..<utf16,
+          scalarRange: scalarStart..<scalars,
+          utf8Range: entity.start..<entity.end))
+    }
+    return result
+  }
+}

@@ -1,0 +1,378 @@
+/// An entity found by a scanner, as byte offsets into the UTF-8 buffer.
+struct RawEntity {
+  /// An index into the profile's entity kinds.
+  var kind: Int
+  /// The offset of the sign (`@`, `#`…).
+  var start: Int
+  /// The offset of the value, just past the sign.
+  var valueStart: Int
+  /// Just past the value (the screen name of a list mention).
+  var valueEnd: Int
+  /// Just past the entity (past the list slug of a list mention).
+  var end: Int
+}
+
+/// twitter-text's mention, list, hashtag and cashtag rules as one pass over UTF-8 bytes.
+///
+/// Each rule behaves like twitter-text's regular expression scanned left to right: a match
+/// consumes its preceding character and its text, and a match rejected by the check on what
+/// follows it still consumes its text (which is why `@a@b` yields nothing). Mentions, hashtags
+/// and cashtags are independent scans with their own consumed positions.
+/// See `RULES.md` in the shared conformance folder for the rules in prose.
+enum TwitterScanner {
+  static let mention = 0
+  static let list = 1
+  static let hashtag = 2
+  static let cashtag = 3
+
+  /// Bytes that may start an entity: `@`, `#`, `$`, and 0xEF (the lead byte of `＠` and `＃`).
+  private static let interesting: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte: UInt8 in [0x40, 0x23, 0x24, 0xEF] { table[Int(byte)] = true }
+    return table
+  }()
+
+  /// `[A-Za-z0-9_]`.
+  static let usernameCharacterTable: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in UInt8(0x30)...0x39 { table[Int(byte)] = true }
+    for byte in UInt8(0x41)...0x5A { table[Int(byte)] = true }
+    for byte in UInt8(0x61)...0x7A { table[Int(byte)] = true }
+    table[0x5F] = true
+    return table
+  }()
+
+  /// ASCII characters that may not precede an at sign: `[A-Za-z0-9_!#$%&*@]`.
+  private static let blocksMention: [Bool] = {
+    var table = usernameCharacterTable
+    for byte in "!#$%&*@".utf8 { table[Int(byte)] = true }
+    return table
+  }()
+
+  /// ASCII characters that may not precede a retweet marker: `[A-Za-z0-9_+~.-]`.
+  private static let blocksRetweetMarker: [Bool] = {
+    var table = usernameCharacterTable
+    for byte in "+~.-".utf8 { table[Int(byte)] = true }
+    return table
+  }()
+
+  /// Scans a buffer and appends entities in text order.
+  static func scan(
+    _ p: UnsafeBufferPointer<UInt8>,
+    mentions: Bool,
+    hashtags: Bool,
+    cashtags: Bool,
+    into entities: inout [RawEntity]
+  ) {
+    TwitterCharacters.bmp.withUnsafeBufferPointer { table in
+      interesting.withUnsafeBufferPointer { interesting in
+        scan(
+          p, table: table, interesting: interesting, mentions: mentions, hashtags: hashtags,
+          cashtags: cashtags, into: &entities)
+      }
+    }
+  }
+
+  private static func scan(
+    _ p: UnsafeBufferPointer<UInt8>,
+    table: UnsafeBufferPointer<UInt8>,
+    interesting: UnsafeBufferPointer<Bool>,
+    mentions: Bool,
+    hashtags: Bool,
+    cashtags: Bool,
+    into entities: inout [RawEntity]
+  ) {
+    let n = p.count
+    let firstHashtag = entities.count
+    var hashtagCount = 0
+    var mentionConsumed = 0
+    var hashtagConsumed = 0
+    var i = 0
+    while i < n {
+      let byte = p[i]
+      guard interesting[Int(byte)] else {
+        i &+= 1
+        continue
+      }
+      switch byte {
+      case 0x40:
+        if mentions {
+          scanMention(p, table, sign: i, signLength: 1, consumed: &mentionConsumed, &entities)
+        }
+      case 0x23:
+        if hashtags,
+          scanHashtag(p, table, sign: i, signLength: 1, consumed: &hashtagConsumed, &entities)
+        {
+          hashtagCount &+= 1
+        }
+      case 0x24:
+        if cashtags { scanCashtag(p, table, sign: i, &entities) }
+      default:  // 0xEF
+        if i &+ 2 < n, p[i &+ 1] == 0xBC {
+          if p[i &+ 2] == 0xA0, mentions {
+            scanMention(p, table, sign: i, signLength: 3, consumed: &mentionConsumed, &entities)
+          } else if p[i &+ 2] == 0x83, hashtags,
+            scanHashtag(p, table, sign: i, signLength: 3, consumed: &hashtagConsumed, &entities)
+          {
+            hashtagCount &+= 1
+          }
+        }
+      }
+      i &+= 1
+    }
+    if hashtagCount > 0 {
+      removeHashtagsInURLs(p, table, from: firstHashtag, &entities)
+    }
+  }
+
+  // MARK: Mentions
+
+  @inline(__always)
+  private static func scanMention(
+    _ p: UnsafeBufferPointer<UInt8>,
+    _ table: UnsafeBufferPointer<UInt8>,
+    sign: Int,
+    signLength: Int,
+    consumed: inout Int,
+    _ entities: inout [RawEntity]
+  ) {
+    guard sign >= consumed, mentionMayStart(p, sign: sign, consumed: consumed) else { return }
+    let n = p.count
+    let valueStart = sign &+ signLength
+    var j = valueStart
+    let limit = min(n, valueStart &+ 20)
+    while j < limit, usernameCharacterTable[Int(p[j])] { j &+= 1 }
+    guard j > valueStart else { return }
+    let valueEnd = j
+    var kind = mention
+    if j &+ 1 < n, p[j] == 0x2F, (p[j &+ 1] | 0x20) &- 0x61 < 26 {
+      kind = list
+      var k = j &+ 2
+      let slugLimit = min(n, j &+ 26)
+      while k < slugLimit, usernameCharacterTable[Int(p[k])] || p[k] == 0x2D { k &+= 1 }
+      j = k
+    }
+    consumed = j
+    guard !invalidatesMentionEnd(p, table, at: j) else { return }
+    entities.append(
+      RawEntity(kind: kind, start: sign, valueStart: valueStart, valueEnd: valueEnd, end: j))
+  }
+
+  /// Whether what precedes the at sign at `sign` allows a mention (rule 1.1).
+  @inline(__always)
+  private static func mentionMayStart(_ p: UnsafeBufferPointer<UInt8>, sign: Int, consumed: Int)
+    -> Bool
+  {
+    if sign == 0 { return true }
+    let previous = sign &- 1
+    guard previous >= consumed else { return false }
+    let byte = p[previous]
+    if byte < 0x80 {
+      if !blocksMention[Int(byte)] { return true }
+      // A retweet marker: `RT` in any case, right before the at sign.
+      guard byte | 0x20 == 0x74, previous >= 1, p[previous &- 1] | 0x20 == 0x72,
+        previous &- 1 >= consumed
+      else { return false }
+      let markerStart = previous &- 1
+      if markerStart == 0 { return true }
+      let before = p[markerStart &- 1]
+      return markerStart &- 1 >= consumed && (before >= 0x80 || !blocksRetweetMarker[Int(before)])
+    }
+    // The only non-ASCII character that blocks a mention is the full-width at sign.
+    return !(sign >= 3 && byte == 0xA0 && p[sign &- 2] == 0xBC && p[sign &- 3] == 0xEF)
+  }
+
+  /// Whether the text at `i` invalidates a mention that ends there (rule 1.5).
+  @inline(__always)
+  static func invalidatesMentionEnd(
+    _ p: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<UInt8>, at i: Int
+  ) -> Bool {
+    guard i < p.count else { return false }
+    let byte = p[i]
+    if byte < 0x80 {
+      return byte == 0x40 || UTF8Scanning.hasSchemeSeparator(p, at: i)
+    }
+    if byte == 0xEF, i &+ 2 < p.count, p[i &+ 1] == 0xBC, p[i &+ 2] == 0xA0 { return true }
+    let c = UTF8Scanning.decode(p, at: i).value
+    return TwitterCharacters.flags(c, table) & TwitterCharacters.latinAccent != 0
+  }
+
+  // MARK: Hashtags
+
+  @inline(__always)
+  private static func scanHashtag(
+    _ p: UnsafeBufferPointer<UInt8>,
+    _ table: UnsafeBufferPointer<UInt8>,
+    sign: Int,
+    signLength: Int,
+    consumed: inout Int,
+    _ entities: inout [RawEntity]
+  ) -> Bool {
+    guard sign >= consumed else { return false }
+    if sign > 0 {
+      let (previous, previousStart) = UTF8Scanning.decode(p, before: sign)
+      guard previousStart >= consumed else { return false }
+      if previous != 0xFE0E, previous != 0xFE0F {
+        if previous == 0x26 { return false }
+        let flags = TwitterCharacters.flags(previous, table)
+        if flags & TwitterCharacters.hashtagAlphanumeric != 0 { return false }
+      }
+    }
+    let n = p.count
+    let valueStart = sign &+ signLength
+    guard valueStart < n else { return false }
+    // Not the keycap emoji: `#` followed by U+FE0F or U+20E3.
+    if p[valueStart] == 0xEF, valueStart &+ 2 < n, p[valueStart &+ 1] == 0xB8,
+      p[valueStart &+ 2] == 0x8F
+    {
+      return false
+    }
+    if p[valueStart] == 0xE2, valueStart &+ 2 < n, p[valueStart &+ 1] == 0x83,
+      p[valueStart &+ 2] == 0xA3
+    {
+      return false
+    }
+    var j = valueStart
+    var hasAlpha = false
+    while j < n {
+      let byte = p[j]
+      if byte < 0x80 {
+        let flags = table[Int(byte)]
+        guard flags & TwitterCharacters.hashtagAlphanumeric != 0 else { break }
+        hasAlpha = hasAlpha || flags & TwitterCharacters.hashtagAlpha != 0
+        j &+= 1
+      } else {
+        let (c, length) = UTF8Scanning.decode(p, at: j)
+        let flags = TwitterCharacters.flags(c, table)
+        guard flags & TwitterCharacters.hashtagAlphanumeric != 0 else { break }
+        hasAlpha = hasAlpha || flags & TwitterCharacters.hashtagAlpha != 0
+        j &+= length
+      }
+    }
+    guard hasAlpha else { return false }
+    consumed = j
+    if j < n {
+      let byte = p[j]
+      if byte == 0x23 || UTF8Scanning.hasSchemeSeparator(p, at: j) { return false }
+      if byte == 0xEF, j &+ 2 < n, p[j &+ 1] == 0xBC, p[j &+ 2] == 0x83 { return false }
+    }
+    entities.append(
+      RawEntity(kind: hashtag, start: sign, valueStart: valueStart, valueEnd: j, end: j))
+    return true
+  }
+
+  /// Drops hashtags that overlap a URL starting before them, as twitter-text's
+  /// `removeOverlappingEntities` does with URLs and hashtags sorted by start.
+  private static func removeHashtagsInURLs(
+    _ p: UnsafeBufferPointer<UInt8>,
+    _ table: UnsafeBufferPointer<UInt8>,
+    from first: Int,
+    _ entities: inout [RawEntity]
+  ) {
+    var scanner = URLScanner(p, table: table)
+    let urls = scanner.urls()
+    guard !urls.isEmpty else { return }
+    var kept = first
+    var urlIndex = 0
+    var previousEnd = -1
+    var index = first
+    while index < entities.count {
+      let entity = entities[index]
+      index += 1
+      guard entity.kind == hashtag else {
+        entities[kept] = entity
+        kept += 1
+        continue
+      }
+      while urlIndex < urls.count, urls[urlIndex].start < entity.start {
+        let url = urls[urlIndex]
+        urlIndex += 1
+        if previousEnd > url.start { continue }
+        previousEnd = url.end
+      }
+      if previousEnd > entity.start { continue }
+      previousEnd = entity.end
+      entities[kept] = entity
+      kept += 1
+    }
+    entities.removeLast(entities.count - kept)
+  }
+
+  // MARK: Cashtags
+
+  /// `$` after the start or whitespace, 1–6 ASCII letters, optionally `.` or `_` and 1–2
+  /// letters, followed by the end, whitespace or ASCII punctuation.
+  private static func scanCashtag(
+    _ p: UnsafeBufferPointer<UInt8>,
+    _ table: UnsafeBufferPointer<UInt8>,
+    sign: Int,
+    _ entities: inout [RawEntity]
+  ) {
+    if sign > 0 {
+      let previous = UTF8Scanning.decode(p, before: sign).value
+      guard TwitterCharacters.flags(previous, table) & TwitterCharacters.space != 0 else { return }
+    }
+    let n = p.count
+    func letters(from start: Int) -> Int {
+      var j = start
+      while j < n, (p[j] | 0x20) &- 0x61 < 26 { j &+= 1 }
+      return j &- start
+    }
+    func endsCashtag(_ i: Int) -> Bool {
+      guard i < n else { return true }
+      let byte = p[i]
+      if byte < 0x80 {
+        return TwitterCharacters.isSpace(UInt32(byte))
+          || "!'#%&()*+,\\-./:;<=>?@[]^_{|}~$".utf8.contains(byte)
+      }
+      return TwitterCharacters.flags(UTF8Scanning.decode(p, at: i).value, table)
+        & TwitterCharacters.space != 0
+    }
+    let valueStart = sign &+ 1
+    let run = letters(from: valueStart)
+    guard run >= 1, run <= 6 else { return }
+    var end = valueStart &+ run
+    if end < n, p[end] == 0x2E || p[end] == 0x5F {
+      let suffix = letters(from: end &+ 1)
+      if suffix >= 1, suffix <= 2, endsCashtag(end &+ 1 &+ suffix) {
+        end = end &+ 1 &+ suffix
+        entities.append(
+          RawEntity(kind: cashtag, start: sign, valueStart: valueStart, valueEnd: end, end: end))
+        return
+      }
+    }
+    guard endsCashtag(end) else { return }
+    entities.append(
+      RawEntity(kind: cashtag, start: sign, valueStart: valueStart, valueEnd: end, end: end))
+  }
+}
+
+extension TwitterScanner {
+  /// twitter-text's reply rule: optional leading whitespace, an at sign, 1–20 username
+  /// characters, and nothing that invalidates a mention right after them.
+  static func replyHandle(_ p: UnsafeBufferPointer<UInt8>) -> String? {
+    TwitterCharacters.bmp.withUnsafeBufferPointer { table -> String? in
+      let n = p.count
+      var i = 0
+      while i < n {
+        let (c, length) = UTF8Scanning.decode(p, at: i)
+        guard TwitterCharacters.flags(c, table) & TwitterCharacters.space != 0 else { break }
+        i &+= length
+      }
+      guard i < n else { return nil }
+      let valueStart: Int
+      if p[i] == 0x40 {
+        valueStart = i &+ 1
+      } else if p[i] == 0xEF, i &+ 2 < n, p[i &+ 1] == 0xBC, p[i &+ 2] == 0xA0 {
+        valueStart = i &+ 3
+      } else {
+        return nil
+      }
+      var j = valueStart
+      let limit = min(n, valueStart &+ 20)
+      while j < limit, usernameCharacterTable[Int(p[j])] { j &+= 1 }
+      guard j > valueStart, !invalidatesMentionEnd(p, table, at: j) else { return nil }
+      return UTF8Scanning.string(p, valueStart..<j)
+    }
+  }
+}

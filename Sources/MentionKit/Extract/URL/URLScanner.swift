@@ -1,0 +1,430 @@
+/// Finds URLs the way twitter-text 3.1's `extractUrlsWithIndices` does: an optional
+/// `http(s)://`, a domain ending in a known top-level domain (``TLDTable``), an optional port,
+/// path and query; URLs without a protocol keep only their ASCII domain part.
+///
+/// The scanner works on byte offsets of a contiguous UTF-8 buffer. Domain parsing is memoised
+/// per label so that a text made of millions of labels or letters is still scanned in linear
+/// time.
+struct URLScanner {
+  /// A URL found in the text, as byte offsets.
+  struct Match: Equatable {
+    /// Where the URL starts (its protocol or first domain letter).
+    var start: Int
+    /// Just past the URL.
+    var end: Int
+  }
+
+  private struct Label {
+    var end: Int
+    var isValidSubdomain: Bool
+    var isValidDomainName: Bool
+    var tldEnd: Int
+    var chainEnd: Int
+  }
+
+  private let p: UnsafeBufferPointer<UInt8>
+  private let table: UnsafeBufferPointer<UInt8>
+  private var labels: [Int: Label] = [:]
+  private var runStart = -1
+  private var runEnd = -1
+  private var runLastUnderscore = -1
+
+  init(_ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
+    self.p = p
+    self.table = table
+  }
+
+  /// Every URL in the buffer, in text order.
+  mutating func urls() -> [Match] {
+    var result: [Match] = []
+    guard p.contains(0x2E) else { return result }
+    let n = p.count
+    var q = 0
+    while q < n {
+      let (c, length) = UTF8Scanning.decode(p, at: q)
+      if Self.isValidPreceding(c), let end = matchURL(at: q &+ length, before: c, into: &result) {
+        q = end
+        continue
+      }
+      if q == 0, let end = matchURL(at: 0, before: nil, into: &result) {
+        q = end
+        continue
+      }
+      q &+= length
+    }
+    return result
+  }
+
+  /// The character before a URL: anything but ASCII alphanumerics, at and hash signs, `$` and
+  /// the bidi embedding controls.
+  @inline(__always)
+  static func isValidPreceding(_ c: UInt32) -> Bool {
+    switch c {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x40, 0xFF20, 0x24, 0x23, 0xFF03, 0x202A...0x202E:
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// Tries the URL pattern at `start`. Returns the end of the pattern's match (which the scan
+  /// resumes after, even when the URL is then rejected), or `nil` when nothing matched.
+  private mutating func matchURL(at start: Int, before: UInt32?, into result: inout [Match])
+    -> Int?
+  {
+    let n = p.count
+    guard start < n else { return nil }
+    var domainStart = start
+    var hasProtocol = false
+    if let length = protocolLength(at: start) {
+      hasProtocol = true
+      domainStart = start &+ length
+    }
+    guard let domainEnd = parseDomain(at: domainStart) else { return nil }
+    var end = domainEnd
+    if end < n, p[end] == 0x3A, end &+ 1 < n, isDigit(p[end &+ 1]) {
+      end &+= 1
+      while end < n, isDigit(p[end]) { end &+= 1 }
+    }
+    var hasPath = false
+    if end < n, p[end] == 0x2F {
+      hasPath = true
+      end = parsePath(at: end)
+    }
+    if end < n, p[end] == 0x3F { end = parseQuery(at: end) }
+
+    if hasProtocol {
+      if let tcoEnd = tcoEnd(start: start, domainStart: domainStart, domainEnd: domainEnd) {
+        if tcoEnd >= 0 { result.append(Match(start: start, end: tcoEnd)) }
+      } else {
+        result.append(Match(start: start, end: end))
+      }
+      return end
+    }
+    if let before, before == 0x2D || before == 0x5F || before == 0x2E || before == 0x2F {
+      return end
+    }
+    appendASCIIDomains(domainStart..<domainEnd, pathEnd: hasPath ? end : nil, into: &result)
+    return end
+  }
+
+  /// `http://` or `https://`, any letter case.
+  private func protocolLength(at i: Int) -> Int? {
+    let n = p.count
+    guard i &+ 7 <= n, p[i] | 0x20 == 0x68, p[i &+ 1] | 0x20 == 0x74, p[i &+ 2] | 0x20 == 0x74,
+      p[i &+ 3] | 0x20 == 0x70
+    else { return nil }
+    var j = i &+ 4
+    if p[j] | 0x20 == 0x73 { j &+= 1 }
+    guard UTF8Scanning.hasSchemeSeparator(p, at: j) else { return nil }
+    return j &+ 3 &- i
+  }
+
+  // MARK: Domains
+
+  /// Whether a scalar may appear in a domain label (`-` and `_` included).
+  @inline(__always)
+  private func isLabelCharacter(_ c: UInt32) -> Bool {
+    c == 0x2D || c == 0x5F
+      || TwitterCharacters.flags(c, table) & TwitterCharacters.invalidDomain == 0
+  }
+
+  /// The end of the run of label characters starting at `i`; memoised for starts inside the
+  /// last run.
+  private mutating func labelRun(from i: Int) -> (end: Int, hasUnderscore: Bool) {
+    if i >= runStart, i < runEnd {
+      return (runEnd, runLastUnderscore >= i)
+    }
+    var j = i
+    var lastUnderscore = -1
+    let n = p.count
+    while j < n {
+      let (c, length) = UTF8Scanning.decode(p, at: j)
+      guard isLabelCharacter(c) else { break }
+      if c == 0x5F { lastUnderscore = j }
+      j &+= length
+    }
+    runStart = i
+    runEnd = j
+    runLastUnderscore = lastUnderscore
+    return (j, lastUnderscore >= i)
+  }
+
+  @inline(__always)
+  private func isHyphenOrUnderscore(_ byte: UInt8) -> Bool { byte == 0x2D || byte == 0x5F }
+
+  /// twitter-text's `validDomain`: subdomains, a domain name and a top-level domain, with as
+  /// many subdomains as possible.
+  private mutating func parseDomain(at start: Int) -> Int? {
+    let n = p.count
+    guard start < n else { return nil }
+    let (end, hasUnderscore) = labelRun(from: start)
+    guard end > start, end < n, p[end] == 0x2E else { return nil }
+    let edgesValid = !isHyphenOrUnderscore(p[start]) && !isHyphenOrUnderscore(p[end &- 1])
+    guard edgesValid, let next = label(at: end &+ 1) else { return nil }
+    if next.chainEnd >= 0 { return next.chainEnd }
+    if !hasUnderscore, next.tldEnd >= 0 { return next.tldEnd }
+    return nil
+  }
+
+  /// The label starting at `start` with its memoised facts, or `nil` when no label starts there.
+  private mutating func label(at start: Int) -> Label? {
+    if let known = labels[start] { return known.end > start ? known : nil }
+    // Walk the dotted chain forward until a memoised label or its end, then fill backwards.
+    var chain: [(start: Int, label: Label)] = []
+    var position = start
+    let n = p.count
+    var following: Label?
+    while position < n {
+      if let known = labels[position] {
+        following = known.end > position ? known : nil
+        break
+      }
+      let (end, hasUnderscore) = labelRun(from: position)
+      guard end > position else {
+        labels[position] = Label(
+          end: position, isValidSubdomain: false, isValidDomainName: false, tldEnd: -1,
+          chainEnd: -1)
+        break
+      }
+      let edges = !isHyphenOrUnderscore(p[position]) && !isHyphenOrUnderscore(p[end &- 1])
+      chain.append(
+        (
+          position,
+          Label(
+            end: end, isValidSubdomain: edges, isValidDomainName: edges && !hasUnderscore,
+            tldEnd: tldEnd(at: position, limit: n), chainEnd: -1)
+        ))
+      guard end < n, p[end] == 0x2E else { break }
+      position = end &+ 1
+    }
+    for index in chain.indices.reversed() {
+      var current = chain[index].label
+      let next: Label? = index + 1 < chain.count ? chain[index + 1].label : following
+      if let next, current.end < n, p[current.end] == 0x2E {
+        if current.isValidSubdomain, next.chainEnd >= 0 {
+          current.chainEnd = next.chainEnd
+        } else if current.isValidDomainName, next.tldEnd >= 0 {
+          current.chainEnd = next.tldEnd
+        }
+      }
+      chain[index].label = current
+      labels[chain[index].start] = current
+    }
+    if following == nil, chain.isEmpty { return nil }
+    return labels[start].flatMap { $0.end > start ? $0 : nil }
+  }
+
+  /// The end of a top-level domain starting at `i` (followed by anything but ASCII
+  /// alphanumerics, `@`, `+` and `-`, or by `limit`), or -1.
+  private func tldEnd(at i: Int, limit: Int) -> Int {
+    var j = i
+    while j < limit, isASCIIAlphanumericOrHyphen(p[j]) { j &+= 1 }
+    let length = j &- i
+    if length > 0 {
+      let followerOK = j >= limit || (p[j] != 0x40 && p[j] != 0x2B)
+      if length >= 5, p[i] | 0x20 == 0x78, p[i &+ 1] | 0x20 == 0x6E, p[i &+ 2] == 0x2D,
+        p[i &+ 3] == 0x2D
+      {
+        return j
+      }
+      if followerOK, length <= 24 {
+        var name = ""
+        name.reserveCapacity(length)
+        for k in i..<j {
+          name.unicodeScalars.append(Unicode.Scalar(p[k] | (isUpper(p[k]) ? 0x20 : 0)))
+        }
+        if TLDTable.ascii.contains(name) { return j }
+      }
+    }
+    for tld in TLDTable.nonASCII where tld[0] == p[i] && i &+ tld.count <= limit {
+      var matches = true
+      for k in 1..<tld.count where p[i &+ k] != tld[k] {
+        matches = false
+        break
+      }
+      guard matches else { continue }
+      let after = i &+ tld.count
+      if after >= limit { return after }
+      let b = p[after]
+      if !isASCIIAlphanumericOrHyphen(b), b != 0x40, b != 0x2B { return after }
+    }
+    return -1
+  }
+
+  @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+  @inline(__always) private func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+  @inline(__always) private func isASCIIAlphanumericOrHyphen(_ b: UInt8) -> Bool {
+    isDigit(b) || (b | 0x20) &- 0x61 < 26 || b == 0x2D
+  }
+
+  // MARK: Paths and queries
+
+  private func isPathCharacter(_ c: UInt32) -> Bool {
+    if c < 0x80 {
+      switch c {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+      default: return "!*';:=+,.$/%#[]-_~|&@".unicodeScalars.contains { $0.value == c }
+      }
+    }
+    return c == 0x2013 || isPathLetter(c)
+  }
+
+  private func isPathEnding(_ c: UInt32) -> Bool {
+    switch c {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x3D, 0x5F, 0x23, 0x2F: return true
+    default: return c >= 0x80 && isPathLetter(c)
+    }
+  }
+
+  @inline(__always)
+  private func isPathLetter(_ c: UInt32) -> Bool {
+    TwitterCharacters.flags(c, table) & (TwitterCharacters.cyrillic | TwitterCharacters.latinAccent)
+      != 0
+  }
+
+  /// `/` and the longest run of path characters and balanced parentheses that ends in a path
+  /// ending character.
+  private func parsePath(at slash: Int) -> Int {
+    let n = p.count
+    var i = slash &+ 1
+    var end = i
+    while i < n {
+      if p[i] == 0x28 {
+        guard let close = balancedParentheses(at: i) else { break }
+        i = close
+        end = i
+        continue
+      }
+      let (c, length) = UTF8Scanning.decode(p, at: i)
+      guard isPathCharacter(c) else { break }
+      i &+= length
+      if isPathEnding(c) { end = i }
+    }
+    return end
+  }
+
+  /// `(chars)` or `(chars(chars)chars)` at `i`, returning the end.
+  private func balancedParentheses(at i: Int) -> Int? {
+    let n = p.count
+    var j = i &+ 1
+    var count = 0
+    func skipPathCharacters() {
+      while j < n {
+        let (c, length) = UTF8Scanning.decode(p, at: j)
+        guard isPathCharacter(c) else { return }
+        j &+= length
+        count &+= 1
+      }
+    }
+    skipPathCharacters()
+    guard j < n else { return nil }
+    if p[j] == 0x29 { return count > 0 ? j &+ 1 : nil }
+    guard p[j] == 0x28 else { return nil }
+    j &+= 1
+    count = 0
+    skipPathCharacters()
+    guard count > 0, j < n, p[j] == 0x29 else { return nil }
+    j &+= 1
+    skipPathCharacters()
+    guard j < n, p[j] == 0x29 else { return nil }
+    return j &+ 1
+  }
+
+  /// `?` and the longest run of query characters that ends in a query ending character; or
+  /// `question` itself when there is none.
+  private func parseQuery(at question: Int) -> Int {
+    let n = p.count
+    var i = question &+ 1
+    var end = question
+    while i < n {
+      let b = p[i]
+      let isAlphanumeric = isDigit(b) || (b | 0x20) &- 0x61 < 26
+      let isQuery =
+        isAlphanumeric || "!?*'@();:&=+$/%#[]-_.,~|".utf8.contains(b)
+      guard isQuery else { break }
+      i &+= 1
+      if isAlphanumeric || "-_&=#/".utf8.contains(b) { end = i }
+    }
+    return end
+  }
+
+  // MARK: Post-processing
+
+  /// For `t.co` links: the end of `https://t.co/slug[?query]`, -1 to drop a slug over 40
+  /// characters, or `nil` when the URL is not a t.co link.
+  private func tcoEnd(start: Int, domainStart: Int, domainEnd: Int) -> Int? {
+    let n = p.count
+    guard domainEnd &- domainStart == 4, p[domainStart] | 0x20 == 0x74,
+      p[domainStart &+ 1] == 0x2E, p[domainStart &+ 2] | 0x20 == 0x63,
+      p[domainStart &+ 3] | 0x20 == 0x6F, domainEnd < n, p[domainEnd] == 0x2F
+    else { return nil }
+    var j = domainEnd &+ 1
+    while j < n, isDigit(p[j]) || (p[j] | 0x20) &- 0x61 < 26 { j &+= 1 }
+    let slug = j &- domainEnd &- 1
+    guard slug > 0 else { return nil }
+    if slug > 40 { return -1 }
+    if j < n, p[j] == 0x3F { j = parseQuery(at: j) }
+    return j
+  }
+
+  /// twitter-text's handling of URLs without a protocol: only ASCII domains (letters, digits,
+  /// `-` and Latin accents) count; the last one found takes the path.
+  private func appendASCIIDomains(
+    _ domain: Range<Int>, pathEnd: Int?, into result: inout [Match]
+  ) {
+    // Split the domain into labels.
+    var labelRanges: [Range<Int>] = []
+    var start = domain.lowerBound
+    for i in domain where p[i] == 0x2E {
+      labelRanges.append(start..<i)
+      start = i &+ 1
+    }
+    labelRanges.append(start..<domain.upperBound)
+    var found: [Match] = []
+    var index = 0
+    while index < labelRanges.count - 1 {
+      let suffixStart = asciiSuffixStart(labelRanges[index])
+      guard suffixStart < labelRanges[index].upperBound else {
+        index += 1
+        continue
+      }
+      var best: (label: Int, end: Int)?
+      var j = index + 1
+      while j < labelRanges.count {
+        let tld = tldEnd(at: labelRanges[j].lowerBound, limit: domain.upperBound)
+        if tld >= 0 { best = (j, tld) }
+        guard asciiSuffixStart(labelRanges[j]) == labelRanges[j].lowerBound,
+          !labelRanges[j].isEmpty
+        else { break }
+        j += 1
+      }
+      guard let best else {
+        index += 1
+        continue
+      }
+      found.append(Match(start: suffixStart, end: best.end))
+      index = best.label + 1
+    }
+    guard !found.isEmpty else { return }
+    if let pathEnd { found[found.count - 1].end = pathEnd }
+    result.append(contentsOf: found)
+  }
+
+  /// Where the trailing run of ASCII-domain characters (`-`, letters, digits, Latin accents)
+  /// of a label starts.
+  private func asciiSuffixStart(_ label: Range<Int>) -> Int {
+    var start = label.lowerBound
+    var i = label.lowerBound
+    while i < label.upperBound {
+      let (c, length) = UTF8Scanning.decode(p, at: i)
+      let isASCIIDomain =
+        c < 0x80
+        ? isASCIIAlphanumericOrHyphen(UInt8(c))
+        : TwitterCharacters.flags(c, table) & TwitterCharacters.latinAccent != 0
+      i &+= length
+      if !isASCIIDomain { start = i }
+    }
+    return start
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MentionKit
+import Testing
+
+/// Compares ``Folding`` with Foundation, which the tests may use and the library may not.
+struct FoldingTests {
+  /// Foundation's folding plus the library's documented extra folds (Docs/Folding.md).
+  static func reference(_ text: String) -> [UInt8] {
+    let folded = text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    var result = ""
+    for scalar in folded.unicodeScalars {
+      if let replacement = extraFolds[scalar] {
+        result += replacement
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return Array(result.utf8)
+  }
+
+  static let extraFolds: [Unicode.Scalar: String] = [
+    "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h", "ı": "i",
+    "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th",
+  ]
+
+  static func hex(_ text: some StringProtocol) -> String {
+    text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String { hex(String(decoding: bytes, as: UTF8.self)) }
+
+  @Test(arguments: [
+    ("José Álvarez", "jose alvarez"), ("Łukasz Żółć", "lukasz zolc"),
+    ("Søren Ødegård", "soren odegard"),
+    ("Đorđe", "dorde"), ("Ħamrun", "hamrun"), ("Iı", "ii"), ("İstanbul", "istanbul"),
+    ("Æsir", "aesir"), ("Œuvre", "oeuvre"), ("Þór", "thor"), ("Straße", "strasse"),
+    ("ＡＢＣ＠ｘｙｚ", "abc@xyz"), ("Ёлка Йод", "елка иод"), ("ΣΊΣΥΦΟΣ", "σισυφοσ"),
+    ("ﬁne", "fine"), ("Rene\u{301}", "rene"), ("MIXED case ascii_1", "mixed case ascii_1"),
+    ("김성현", "김성현"), ("ｶﾀｶﾅ", "カタカナ"), ("", ""),
+  ])
+  func foldsExamples(_ text: String, _ expected: String) {
+    #expect(Folding.folded(text) == expected)
+  }
+
+  @Test func foldsIntoAReusedBufferAndFromSubstrings() {
+    var buffer: [UInt8] = Array("x:".utf8)
+    Folding.fold("Zoë", into: &buffer)
+    #expect(buffer == Array("x:zoe".utf8))
+    let text = "Hello Łódź!"
+    let word = text[text.firstIndex(of: "Ł")!..<text.firstIndex(of: "!")!]
+    #expect(Folding.fold(word) == Array("lodz".utf8))
+  }
+
+  @Test func invalidTrailingBytesAreCopiedWithoutCrashing() {
+    var output: [UInt8] = []
+    let bytes: [UInt8] = [0x41, 0xC3]
+    bytes.withUnsafeBufferPointer { Folding.fold(utf8: $0, into: &output) }
+    #expect(output == [0x61, 0xC3])
+  }
+
+  /// Every assigned scalar alone (the BMP and the other planes) folds as Foundation folds it,
+  /// with the extra folds applied.
+  @Test func everyAssignedScalarMatchesFoundation() {
+    var checked = 0
+    var mismatches: [String] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let category = scalar.properties.generalCategory
+      if category == .unassigned || category == .surrogate { continue }
+      let text = String(scalar)
+      checked += 1
+      let ours = Folding.fold(text)
+      let expected = Self.reference(text)
+      if ours != expected {
+        mismatches.append("U+\(Self.hex(text)): \(Self.hex(ours)) vs \(Self.hex(expected))")
+      }
+    }
+    #expect(checked > 280_000)
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+  }
+
+  /// Combining marks after bases of every kind: the table's context flags reproduce Foundation.
+  ///
+  /// The one documented exception (Docs/Folding.md): text that starts with a combining mark
+  /// followed by more marks.
+  @Test func marksAfterBasesMatchFoundation() {
+    let bases: [Unicode.Scalar] = [
+      "a", "Z", "1", " ", "@", "é", "ø", "ß", "α", "Ω", "ж", "Ж", "\u{510}", "\u{511}", "ա", "Ա",
+      "क", "ক", "ก", "カ", "ｶ", "가", "中", "Ａ", "ｈ", "👍", "\u{301}", "\u{93C}",
+    ]
+    let marks: [Unicode.Scalar] = [
+      "\u{300}", "\u{301}", "\u{308}", "\u{30A}", "\u{327}", "\u{345}", "\u{591}", "\u{5B0}",
+      "\u{64B}", "\u{93C}", "\u{94D}", "\u{E48}", "\u{3099}", "\u{FE0F}", "\u{1AB0}",
+      "\u{1DC0}", "\u{20D0}", "\u{1F3FD}", "\u{E0100}", "\u{200D}",
+    ]
+    var mismatches: [String] = []
+    for base in bases {
+      for mark in marks {
+        for text in [String(base) + String(mark), String(base) + String(mark) + String(mark)] {
+          let startsWithMark = base.properties.generalCategory == .nonspacingMark
+          if Folding.fold(text) != Self.reference(text) && !startsWithMark {
+            mismatches.append(Self.hex(text))
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+  }
+
+  /// Every display name in ../shared/data/users.tsv folds as Foundation folds it.
+  @Test func everyDisplayNameMatchesFoundation() throws {
+    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
+    let tsv = try URLlessPath.read(path)
+    var names = 0
+    var mismatches: [String] = []
+    for line in tsv.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count >= 3 else { continue }
+      let name = String(fields[2])
+      names += 1
+      if Folding.fold(name) != Self.reference(name) {
+        mismatches.append("\(name) [\(Self.hex(name))]")
+      }
+    }
+    #expect(names >= 1_000_000, "users.tsv should hold 1,000,000 users")
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+  }
+}
