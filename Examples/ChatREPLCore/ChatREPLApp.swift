@@ -48,7 +48,8 @@ public enum ChatREPLApp {
       POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
       return 1
     }
-    let analyzer = DetectorAnalyzer(handles: HandleTable(directory: directory))
+    let analyzer = ExtractorAnalyzer(
+      profile: options.profile, handles: HandleTable(directory: directory))
     let formatter = BasicFormatter()
     if interactive {
       let noColor =

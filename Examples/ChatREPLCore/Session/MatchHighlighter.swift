@@ -1,7 +1,7 @@
-import Foundation
+import MentionKit
 
 /// Finds the part of a shown name that a query matched, for highlighting: case-, diacritic-
-/// and width-insensitive, as the library's matching is. A prefix of the whole text wins, then a
+/// and width-insensitive, with the library's `Folding`. A prefix of the whole text wins, then a
 /// prefix of a later word, then any occurrence.
 ///
 /// ```swift
@@ -41,8 +41,6 @@ enum MatchHighlighter {
   }
 
   private static func fold(_ text: String) -> [Character] {
-    Array(
-      text.folding(
-        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+    Array(Folding.folded(text))
   }
 }
