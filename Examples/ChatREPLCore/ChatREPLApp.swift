@@ -70,7 +70,7 @@ public enum ChatREPLApp {
         ],
         [
           Frame.Span(
-            "Type @ for people, # channels, : emoji, / commands. /help for keys; Ctrl-D quits.",
+            "@ people · # channels · : emoji · / commands · /help for keys · Ctrl-D quits",
             .dim)
         ],
       ])

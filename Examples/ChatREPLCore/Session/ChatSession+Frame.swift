@@ -46,28 +46,29 @@ extension ChatSession {
 
     // Suggestions and hints, as many as fit.
     let room = max(rows - 2, 0)
-    if let completion {
-      if completion.items.isEmpty {
+    if let query, !selection.isDismissed {
+      let items = selection.items
+      if items.isEmpty {
         lines.append([
           Frame.Span(
-            Self.truncated(
-              "  no match for \(completion.query.delimiter)\(completion.query.text)", to: width),
-            .dim)
+            Self.truncated("  no match for \(query.delimiter)\(query.text)", to: width), .dim)
         ])
       } else {
-        let count = min(completion.items.count, Self.maximumRows, room)
+        let highlighted = selection.highlightedIndex ?? 0
+        let count = min(items.count, Self.maximumRows, room)
         // Keep the highlighted row visible when fewer rows fit than there are items.
-        let first = max(0, min(completion.highlighted - count + 1, completion.items.count - count))
+        let first = max(0, min(highlighted - count + 1, items.count - count))
         for offset in first..<(first + count) {
           lines.append(
             Self.row(
-              for: completion.items[offset], query: completion.query,
-              isHighlighted: offset == completion.highlighted, width: width))
+              for: items[offset], query: query,
+              isHighlighted: offset == selection.highlightedIndex, width: width))
         }
         if lines.count < rows {
           lines.append([
             Frame.Span(
-              Self.truncated("  ↑↓ choose · Tab/Enter accept · Esc dismiss", to: width), .dim)
+              Self.truncated("  ↑↓ choose · Tab/Enter accept · → ghost · Esc dismiss", to: width),
+              .dim)
           ])
         }
       }
@@ -76,22 +77,6 @@ extension ChatSession {
       lines.append(Self.truncated(notice, to: width))
     }
     return Frame(lines: lines, cursorRow: 0, cursorColumn: cursorColumn)
-  }
-
-  /// The rest of the highlighted item's text when it extends what was typed, shown dimmed after
-  /// the cursor (only with the cursor at the end of the query).
-  var ghostText: String? {
-    guard let completion, let item = completion.items[safe: completion.highlighted] else {
-      return nil
-    }
-    let query = completion.query
-    guard query.cursor == query.range.upperBound else { return nil }
-    let typed = query.text
-    let target = item.insertionText
-    guard !typed.isEmpty, target.count > typed.count,
-      target.lowercased().hasPrefix(typed.lowercased())
-    else { return nil }
-    return String(target.dropFirst(typed.count))
   }
 
   /// One suggestion row: what the item is, how it is written, the matched part highlighted.

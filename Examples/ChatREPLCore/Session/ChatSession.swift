@@ -13,18 +13,16 @@ struct ChatSession: Sendable {
     case quit
   }
 
-  /// An open completion: the query, its suggestions and the highlighted one.
-  struct Completion: Sendable, Equatable {
-    var query: MentionQuery
-    var items: [MentionItem]
-    var highlighted = 0
-  }
-
   /// The most suggestion rows shown.
   static let maximumRows = 8
 
   var editor = LineEditor()
-  private(set) var completion: Completion?
+  /// The active query, if a trigger is active at the cursor.
+  private(set) var query: MentionQuery?
+  /// The suggestion list and its highlight (MentionKit's keyboard model).
+  private(set) var selection = SuggestionSelection(tabBehavior: .accepts)
+  /// The ghost completion after the cursor (MentionKit's inline completion).
+  private(set) var inline = InlineCompletion()
   /// The wire format shown under each sent message.
   var format: Options.Format = .slack
   /// Set by a first Ctrl-C; a second one in a row quits.
@@ -37,9 +35,6 @@ struct ChatSession: Sendable {
   private let analyzer: any MessageAnalyzer
   private let formatter: any MessageFormatter
   private let directorySummary: String
-  /// The start (UTF-16 offset) of a query the user dismissed with Esc: it stays dismissed
-  /// while they keep typing it.
-  private var dismissedQueryStart: Int?
 
   init(
     engine: any SuggestionEngine, analyzer: any MessageAnalyzer,
@@ -53,6 +48,12 @@ struct ChatSession: Sendable {
     self.format = format
   }
 
+  /// The ghost text to draw after the cursor.
+  var ghostText: String? {
+    let ghost = inline.ghostText
+    return ghost.isEmpty || selection.isDismissed ? nil : ghost
+  }
+
   // MARK: Keys
 
   /// Applies one key.
@@ -62,105 +63,88 @@ struct ChatSession: Sendable {
     switch key {
     case .text(let text):
       editor.insert(text)
+      refreshCompletion(after: .insertion)
     case .enter:
-      if let completion, !completion.items.isEmpty { return accept() }
+      if let acceptance = selection.accept(.enter) { return complete(acceptance) }
       return send()
     case .tab:
-      if let completion, !completion.items.isEmpty { return accept() }
-      return []
+      if case .accepted(let acceptance) = selection.tab() { return complete(acceptance) }
     case .backTab:
-      moveHighlight(by: -1)
-      return []
+      selection.highlightPrevious()
     case .up:
-      if let completion, !completion.items.isEmpty {
-        moveHighlight(by: -1)
-        return []
+      if !selection.highlightPrevious() {
+        editor.historyPrevious()
+        refreshCompletion(after: .cursorMovement)
       }
-      editor.historyPrevious()
     case .down:
-      if let completion, !completion.items.isEmpty {
-        moveHighlight(by: 1)
-        return []
+      if !selection.highlightNext() {
+        editor.historyNext()
+        refreshCompletion(after: .cursorMovement)
       }
-      editor.historyNext()
     case .escape:
-      if let completion {
-        dismissedQueryStart = completion.query.utf16Range.lowerBound
-        self.completion = nil
+      selection.dismiss()
+    case .backspace:
+      // The first Backspace after a ghost completion removes only the ghost.
+      if ghostText != nil, inline.deleteBackward() { return [] }
+      editor.backspace()
+      refreshCompletion(after: .deletion)
+    case .right, .end:
+      if editor.cursor == editor.characters.count, ghostText != nil,
+        let acceptance = inline.acceptance(in: selection.items)
+      {
+        return complete(acceptance)
       }
-      return []
-    case .backspace: editor.backspace()
-    case .delete: editor.deleteForward()
-    case .left: editor.moveLeft()
-    case .right: editor.moveRight()
-    case .home: editor.moveHome()
-    case .end: editor.moveEnd()
-    case .wordLeft: editor.moveWordLeft()
-    case .wordRight: editor.moveWordRight()
-    case .deleteWord: editor.deleteWordBackward()
-    case .killToStart: editor.killToStart()
-    case .killToEnd: editor.killToEnd()
+      if key == .right { editor.moveRight() } else { editor.moveEnd() }
+      refreshCompletion(after: .cursorMovement)
+    case .delete, .deleteWord, .killToStart, .killToEnd:
+      switch key {
+      case .delete: editor.deleteForward()
+      case .deleteWord: editor.deleteWordBackward()
+      case .killToStart: editor.killToStart()
+      default: editor.killToEnd()
+      }
+      refreshCompletion(after: .deletion)
+    case .left, .home, .wordLeft, .wordRight:
+      switch key {
+      case .left: editor.moveLeft()
+      case .home: editor.moveHome()
+      case .wordLeft: editor.moveWordLeft()
+      default: editor.moveWordRight()
+      }
+      refreshCompletion(after: .cursorMovement)
     case .interrupt:
       if isInterruptPending { return [.quit] }
       isInterruptPending = true
       editor.clear()
+      refreshCompletion(after: .deletion)
       notice = [Frame.Span("(press Ctrl-C again to quit)", .dim)]
     case .endOfFile:
       if editor.isEmpty { return [.quit] }
       editor.deleteForward()
+      refreshCompletion(after: .deletion)
     case .redraw:
       return [.clearScreen]
     case .unknown:
-      return []
+      break
     }
-    refreshCompletion()
     return []
   }
 
-  private mutating func moveHighlight(by offset: Int) {
-    guard var completion, !completion.items.isEmpty else { return }
-    let count = completion.items.count
-    completion.highlighted = ((completion.highlighted + offset) % count + count) % count
-    self.completion = completion
+  /// Finds the query at the cursor, asks for its suggestions, and updates the list and the
+  /// ghost completion.
+  mutating func refreshCompletion(after change: InlineCompletion.Change) {
+    query = try? detector.detect(in: editor.text, utf16Offset: editor.utf16Cursor)
+    let items = query.map { engine.suggestions(for: $0, limit: Self.maximumRows) } ?? []
+    selection.update(query: query, items: items)
+    inline.update(query: query, items: items, after: change)
   }
 
-  /// Finds the query at the cursor and asks for its suggestions.
-  mutating func refreshCompletion() {
-    guard
-      let query = try? detector.detect(in: editor.text, utf16Offset: editor.utf16Cursor)
-    else {
-      completion = nil
-      dismissedQueryStart = nil
-      return
-    }
-    let start = query.utf16Range.lowerBound
-    if let dismissedQueryStart {
-      if dismissedQueryStart == start {
-        completion = nil
-        return
-      }
-      self.dismissedQueryStart = nil
-    }
-    let items = engine.suggestions(for: query, limit: Self.maximumRows)
-    var highlighted = 0
-    if let previous = completion, previous.query.utf16Range.lowerBound == start,
-      let item = previous.items[safe: previous.highlighted],
-      let index = items.firstIndex(of: item)
-    {
-      highlighted = index
-    }
-    completion = Completion(query: query, items: items, highlighted: highlighted)
-  }
-
-  /// Inserts the highlighted item.
-  private mutating func accept() -> [Effect] {
-    guard let completion, let item = completion.items[safe: completion.highlighted] else {
-      return []
-    }
-    let replacement = MentionReplacement(query: completion.query, item: item)
+  /// Writes an accepted item into the line.
+  private mutating func complete(_ acceptance: SuggestionSelection.Acceptance) -> [Effect] {
+    guard let query = acceptance.query else { return [] }
+    let replacement = MentionReplacement(query: query, item: acceptance.item)
     editor.setText(replacement.text, utf16Cursor: replacement.utf16Cursor)
-    self.completion = nil
-    refreshCompletion()
+    refreshCompletion(after: .cursorMovement)
     return []
   }
 
@@ -170,8 +154,7 @@ struct ChatSession: Sendable {
     let text = editor.text
     guard !text.allSatisfy(\.isWhitespace) else { return [] }
     editor.commit()
-    completion = nil
-    dismissedQueryStart = nil
+    refreshCompletion(after: .cursorMovement)
     if text.hasPrefix("/") { return runCommand(text) }
     let message = analyzer.analyze(text)
     return [.print(Self.transcriptLines(for: message, format: format, formatter: formatter))]
