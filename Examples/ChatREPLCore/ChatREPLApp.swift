@@ -48,13 +48,34 @@ public enum ChatREPLApp {
       POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
       return 1
     }
+    let analyzer = ExtractorAnalyzer(
+      profile: options.profile, handles: HandleTable(directory: directory))
+    let formatter = BasicFormatter()
     if interactive {
-      POSIX.writeAll(2, "chat-repl: interactive mode is under construction; use --pipe\n")
-      return 3
+      let noColor =
+        options.noColor || !(POSIX.environment("NO_COLOR") ?? "").isEmpty
+        || POSIX.environment("TERM") == "dumb"
+      let summary = directory.summary
+      var mode = InteractiveMode(
+        session: ChatSession(
+          engine: FilterSuggestionEngine(directory: directory), analyzer: analyzer,
+          formatter: formatter, directorySummary: summary, format: options.format ?? .slack),
+        palette: Palette(usesColor: !noColor))
+      return mode.run(banner: [
+        [
+          Frame.Span("chat-repl", .emphasis),
+          Frame.Span(
+            " · \(grouped(directory.users.count)) users · \(grouped(directory.channels.count))"
+              + " channels · \(grouped(directory.emoji.count)) emoji", .dim),
+        ],
+        [
+          Frame.Span(
+            "@ people · # channels · : emoji · / commands · /help for keys · Ctrl-D quits",
+            .dim)
+        ],
+      ])
     }
-    let pipe = PipeMode(
-      analyzer: DetectorAnalyzer(handles: HandleTable(directory: directory)),
-      formatter: BasicFormatter(), format: options.format ?? .plain)
+    let pipe = PipeMode(analyzer: analyzer, formatter: formatter, format: options.format ?? .plain)
     pipe.run()
     return 0
   }

@@ -56,7 +56,7 @@ struct PipeModeTests {
   func rendersTheFixedLine(format: Options.Format) throws {
     let directory = try Self.directory()
     let pipe = PipeMode(
-      analyzer: DetectorAnalyzer(handles: HandleTable(directory: directory)),
+      analyzer: ExtractorAnalyzer(profile: .chat, handles: HandleTable(directory: directory)),
       formatter: BasicFormatter(), format: format)
     let (output, warnings) = pipe.process(Self.input, number: 7)
     #expect(output == Self.expected[format])

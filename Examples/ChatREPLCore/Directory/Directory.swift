@@ -17,6 +17,12 @@ struct Directory: Sendable {
   /// Where the channels came from.
   var channelsSource: String
 
+  /// "3,084 users (embedded sample), 300 channels (embedded sample), 1,098 emoji shortcodes".
+  var summary: String {
+    "\(grouped(users.count)) users (\(usersSource)), \(grouped(channels.count)) channels"
+      + " (\(channelsSource)), \(grouped(emoji.count)) emoji shortcodes"
+  }
+
   /// The embedded default directory (a sample of ../shared/data compiled into the app).
   static func embedded() -> Directory {
     // The embedded text is generated and checked by the tests, so parsing cannot fail.
