@@ -1,0 +1,160 @@
+/// Fuzzes ``TriggerDetector`` at a cursor: bytes become a trigger set, a cursor and a text.
+///
+/// Invariants: offsets past the end throw and nothing else does; the cursor is rounded down to
+/// the grapheme boundary a from-the-start `Character` walk finds; the query's ranges lie in the
+/// text, nest, start on scalar boundaries and its delimiter, text and UTF-16 range agree with
+/// the text; and the result equals ``ReferenceDetector``'s, a brute-force implementation of the
+/// same rules over an array of scalars.
+enum DetectionFuzz {
+  static let triggerPool: [Trigger] = [
+    .mention, .hashtag, .emoji, .command, .wikiLink, .cashtag,
+  ]
+
+  /// Input layout: trigger mask, cursor (2 bytes), text.
+  static func run(_ input: inout FuzzInput) {
+    let mask = input.byte()
+    let rawCursor = input.uint16()
+    let text = input.rest()
+    let detector = TriggerDetector(triggers: triggers(mask))
+    let boundaries = TextBoundaries(text)
+    let scalars = Array(text.unicodeScalars)
+    let reference = ReferenceDetector(triggers: detector.triggers)
+
+    // A UTF-16 cursor, sometimes past the end.
+    let utf16Count = text.utf16.count
+    let utf16Offset = rawCursor % (utf16Count + 3)
+    do {
+      let query = try detector.detect(in: text, utf16Offset: utf16Offset)
+      fuzzCheck(utf16Offset <= utf16Count, "offset \(utf16Offset) past \(utf16Count) accepted")
+      let expectedCursor = boundaries.characterBoundary(
+        atOrBefore: utf8Offset(ofUTF16: utf16Offset, in: text))
+      check(query, in: text, boundaries, detector)
+      compare(
+        query, with: reference, scalars, cursorUTF8: expectedCursor, text, boundaries)
+    } catch {
+      fuzzCheck(utf16Offset > utf16Count, "offset \(utf16Offset) of \(utf16Count) threw \(error)")
+      fuzzCheck(
+        error == .cursorOutOfBounds(offset: utf16Offset, utf16Count: utf16Count), "\(error)")
+    }
+
+    // A `String.Index` cursor, possibly inside a scalar's bytes.
+    let utf8Offset = rawCursor % (text.utf8.count + 1)
+    let index = text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset)
+    do {
+      let query = try detector.detect(in: text, cursor: index)
+      let expectedCursor = boundaries.characterBoundary(atOrBefore: utf8Offset)
+      check(query, in: text, boundaries, detector)
+      compare(
+        query, with: reference, scalars, cursorUTF8: expectedCursor, text, boundaries)
+    } catch {
+      fuzzCheck(false, "in-bounds index \(utf8Offset) threw \(error)")
+    }
+
+    // An index past the end (from a longer string) throws.
+    let longer = text + "@x"
+    do {
+      _ = try detector.detect(in: text, cursor: longer.endIndex)
+      fuzzCheck(false, "an index past the end was accepted")
+    } catch {
+      fuzzCheck(error == .cursorIndexOutOfBounds, "\(error)")
+    }
+  }
+
+  /// The triggers a mask selects: one bit per ready-made trigger, then variants.
+  static func triggers(_ mask: UInt8) -> [Trigger] {
+    var triggers = triggerPool.indices.filter { mask & (1 << $0) != 0 }.map { triggerPool[$0] }
+    if triggers.isEmpty { triggers = [.mention, .hashtag] }
+    if mask & 0x40 != 0 {
+      // Multi-word queries.
+      for index in triggers.indices where triggers[index].name == "mention" {
+        triggers[index].maximumSpaces = 2
+      }
+    }
+    if mask & 0x80 != 0 {
+      // Tight limits, so the length rules are reached by short inputs.
+      for index in triggers.indices {
+        triggers[index].maximumQueryLength = 4
+        triggers[index].minimumQueryLength = min(triggers[index].minimumQueryLength, 1)
+      }
+    }
+    return triggers
+  }
+
+  static func utf8Offset(ofUTF16 offset: Int, in text: String) -> Int {
+    var utf16 = 0
+    var utf8 = 0
+    for scalar in text.unicodeScalars {
+      let width = UTF16.width(scalar)
+      if utf16 + width > offset { break }
+      utf16 += width
+      utf8 += UTF8.width(scalar)
+    }
+    return utf8
+  }
+
+  static func check(
+    _ query: MentionQuery?, in text: String, _ boundaries: TextBoundaries,
+    _ detector: TriggerDetector
+  ) {
+    guard let query else { return }
+    fuzzCheck(query.sourceText == text, "sourceText differs")
+    let lower = text.utf8Offset(of: query.range.lowerBound)
+    let queryLower = text.utf8Offset(of: query.queryRange.lowerBound)
+    let cursor = text.utf8Offset(of: query.cursor)
+    let queryUpper = text.utf8Offset(of: query.queryRange.upperBound)
+    let upper = text.utf8Offset(of: query.range.upperBound)
+    fuzzCheck(
+      0 <= lower && lower < queryLower && queryLower <= cursor && cursor == queryUpper
+        && cursor <= upper && upper <= text.utf8.count,
+      "ranges out of order: \(lower) \(queryLower) \(cursor) \(queryUpper) \(upper)")
+    for offset in [lower, queryLower, cursor, upper] {
+      fuzzCheck(boundaries.isScalarBoundary(offset), "offset \(offset) splits a scalar")
+    }
+    fuzzCheck(boundaries.isCharacterBoundary(cursor), "cursor \(cursor) splits a grapheme")
+    fuzzCheck(
+      boundaries.isCharacterBoundary(lower), "range start \(lower) splits a grapheme")
+    let delimiter = String(
+      text.unicodeScalars[query.range.lowerBound..<query.queryRange.lowerBound])
+    fuzzCheck(delimiter == query.delimiter, "delimiter \(query.delimiter) vs text \(delimiter)")
+    fuzzCheck(query.trigger.allDelimiters.contains(delimiter), "unknown delimiter \(delimiter)")
+    fuzzCheck(detector.triggers.contains(query.trigger), "unknown trigger")
+    fuzzCheck(
+      query.text == String(text.unicodeScalars[query.queryRange]), "query text differs")
+    let utf16Lower = text.utf16.distance(from: text.startIndex, to: query.range.lowerBound)
+    let utf16Upper = text.utf16.distance(from: text.startIndex, to: query.range.upperBound)
+    fuzzCheck(query.utf16Range == utf16Lower..<utf16Upper, "utf16Range differs")
+    fuzzCheck(
+      query.utf16Cursor == text.utf16.distance(from: text.startIndex, to: query.cursor),
+      "utf16Cursor differs")
+  }
+
+  static func compare(
+    _ query: MentionQuery?, with reference: ReferenceDetector, _ scalars: [Unicode.Scalar],
+    cursorUTF8: Int, _ text: String, _ boundaries: TextBoundaries
+  ) {
+    guard let cursor = boundaries.scalarIndex(ofUTF8: cursorUTF8) else {
+      fuzzCheck(false, "reference cursor \(cursorUTF8) is not a scalar boundary")
+      return
+    }
+    let expected = reference.detect(in: scalars, cursor: cursor)
+    guard let query else {
+      fuzzCheck(expected == nil, "detector found nothing, reference found \(expected!)")
+      return
+    }
+    let actual = ReferenceDetector.Match(
+      trigger: reference.triggers.firstIndex(of: query.trigger) ?? -1,
+      delimiter: query.delimiter,
+      start: text.scalarOffset(of: query.range.lowerBound),
+      queryStart: text.scalarOffset(of: query.queryRange.lowerBound),
+      cursor: text.scalarOffset(of: query.cursor),
+      end: text.scalarOffset(of: query.range.upperBound))
+    fuzzCheck(actual == expected, "detector \(actual) vs reference \(String(describing: expected))")
+  }
+}
+
+extension String {
+  /// The offset of an index in Unicode scalars.
+  func scalarOffset(of index: Index) -> Int {
+    unicodeScalars.distance(from: startIndex, to: index)
+  }
+}

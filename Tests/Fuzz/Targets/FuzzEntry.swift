@@ -1,0 +1,49 @@
+// libFuzzer entry point for MentionKit's fuzz targets.
+//
+// `Tests/Fuzz/fuzz.sh` compiles this folder together with the library's sources into one
+// module (so the targets can reach internal API) with `-sanitize=fuzzer,address`. The target is
+// chosen by the `MENTIONKIT_FUZZ_TARGET` environment variable. A broken invariant traps through
+// `fuzzCheck`, which libFuzzer reports as a crash and saves the input.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A fuzz target: takes arbitrary bytes, checks invariants, traps on a violation.
+typealias FuzzTarget = @Sendable (inout FuzzInput) -> Void
+
+/// Every fuzz target by name; `fuzz.sh` runs each one.
+let fuzzTargets: [String: FuzzTarget] = [
+  "detect": DetectionFuzz.run
+]
+
+/// The target chosen once from the environment.
+let selectedTarget: FuzzTarget = {
+  guard let name = getenv("MENTIONKIT_FUZZ_TARGET").map({ String(cString: $0) }),
+    let target = fuzzTargets[name]
+  else {
+    let names = fuzzTargets.keys.sorted().joined(separator: ", ")
+    fatalError("set MENTIONKIT_FUZZ_TARGET to one of: \(names)")
+  }
+  return target
+}()
+
+/// libFuzzer calls this once per input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
+  selectedTarget(&input)
+  return 0
+}
+
+/// Traps with a message when an invariant does not hold.
+func fuzzCheck(
+  _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+  file: StaticString = #fileID, line: UInt = #line
+) {
+  if !condition() {
+    fatalError("invariant broken: \(message())", file: file, line: line)
+  }
+}

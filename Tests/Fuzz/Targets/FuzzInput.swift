@@ -1,0 +1,88 @@
+/// Reads a fuzzer's bytes as a few control values followed by text.
+struct FuzzInput {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var position = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The next byte, or 0 past the end.
+  mutating func byte() -> UInt8 {
+    guard position < bytes.count else { return 0 }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  /// The next two bytes, little-endian.
+  mutating func uint16() -> Int { Int(byte()) | Int(byte()) << 8 }
+
+  /// The rest of the bytes as a string; invalid UTF-8 is repaired with U+FFFD.
+  mutating func rest() -> String {
+    defer { position = bytes.count }
+    guard position < bytes.count else { return "" }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position...]), as: UTF8.self)
+  }
+}
+
+/// Boundaries of a text computed the simple way, from the start, for reference checks.
+struct TextBoundaries {
+  /// The UTF-8 offset where each Unicode scalar starts, plus the end.
+  let scalarStarts: [Int]
+  /// The UTF-8 offset where each grapheme cluster (`Character`) starts, plus the end.
+  let characterStarts: [Int]
+
+  init(_ text: String) {
+    var offset = 0
+    var scalars: [Int] = []
+    for scalar in text.unicodeScalars {
+      scalars.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    scalars.append(offset)
+    scalarStarts = scalars
+    offset = 0
+    var characters: [Int] = []
+    for character in text {
+      characters.append(offset)
+      offset += character.utf8.count
+    }
+    characters.append(offset)
+    characterStarts = characters
+  }
+
+  /// Whether a UTF-8 offset starts a scalar (or is the end).
+  func isScalarBoundary(_ utf8Offset: Int) -> Bool { contains(scalarStarts, utf8Offset) }
+
+  /// Whether a UTF-8 offset starts a grapheme cluster (or is the end).
+  func isCharacterBoundary(_ utf8Offset: Int) -> Bool { contains(characterStarts, utf8Offset) }
+
+  /// The scalar index of a scalar boundary.
+  func scalarIndex(ofUTF8 offset: Int) -> Int? { find(scalarStarts, offset) }
+
+  /// The last grapheme boundary at or before a UTF-8 offset.
+  func characterBoundary(atOrBefore offset: Int) -> Int {
+    var low = 0
+    var high = characterStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if characterStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return characterStarts[low]
+  }
+
+  private func contains(_ sorted: [Int], _ value: Int) -> Bool { find(sorted, value) != nil }
+
+  private func find(_ sorted: [Int], _ value: Int) -> Int? {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value ? low : nil
+  }
+}
+
+extension String {
+  /// The UTF-8 offset of an index.
+  func utf8Offset(of index: Index) -> Int { utf8.distance(from: startIndex, to: index) }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Builds the fuzz targets' seed corpora from ../shared.
+
+Usage: make_corpus.py OUTPUT_DIR TARGET...
+
+Every text from the twitter-text conformance files (extract, validate, autolink,
+hit_highlighting) and a deterministic sample of the chat corpus becomes a seed for every
+target, behind that target's control bytes (see Tests/Fuzz/Targets/*Fuzz.swift for each
+layout). Fails loudly when ../shared is missing.
+"""
+
+import json
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared"))
+CONFORMANCE = os.path.join(SHARED, "conformance", "twitter-text", "json")
+CHAT = os.path.join(SHARED, "bench", "chat-corpus-10k.txt")
+CHAT_SAMPLE = 400
+MAX_TEXT_BYTES = 2048
+
+# Hand-written seeds for what the shared files lack: cursor and grapheme edge cases.
+EXTRA = [
+    "hi @jo",
+    "@Jon Sn",
+    "mail@example.com @ana",
+    "#tag #️⃣ #1 ＃ｆｕｌｌ",
+    "[[Page Name|alias]] :smi /help $AAPL",
+    "a\u0301\u0301\u0301@b\u0301c",
+    "👩\u200d👩\u200d👧 @fam 🇺🇸🇬🇧 @flag",
+    "\r\n@crlf\r\n#tag",
+    "@\u0301ab #\u200dx",
+    "```\n@code\n``` `@inline` @real",
+    "> @quoted\n**@bold** _#em_",
+    "https://host/@user?x=#frag @after",
+]
+
+
+def texts():
+    if not os.path.isdir(CONFORMANCE) or not os.path.isfile(CHAT):
+        sys.exit(f"make_corpus.py: {SHARED} is missing (expected ../shared beside the package)")
+    found = []
+    for name in sorted(os.listdir(CONFORMANCE)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(CONFORMANCE, name), encoding="utf-8") as handle:
+            tests = json.load(handle).get("tests", {})
+        for cases in tests.values():
+            for case in cases if isinstance(cases, list) else []:
+                text = case.get("text") if isinstance(case, dict) else None
+                if isinstance(text, str):
+                    found.append(text)
+    with open(CHAT, encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    found += random.Random(7).sample(lines, min(CHAT_SAMPLE, len(lines)))
+    found += EXTRA
+    unique = []
+    seen = set()
+    for text in found:
+        data = text.encode("utf-8")[:MAX_TEXT_BYTES]
+        if data not in seen:
+            seen.add(data)
+            unique.append(data)
+    return unique
+
+
+def control_bytes(target, index, text):
+    """The control bytes each target reads before its text."""
+    rng = random.Random(index * 7919 + len(text))
+    if target == "detect":
+        cursor = len(text.decode("utf-8", "replace").encode("utf-16-le")) // 2
+        if index % 3:
+            cursor = rng.randrange(cursor + 1)
+        return bytes([rng.randrange(256), cursor & 0xFF, cursor >> 8])
+    return bytes([index % 256])
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    output, targets = sys.argv[1], sys.argv[2:]
+    corpus = texts()
+    for target in targets:
+        directory = os.path.join(output, target)
+        os.makedirs(directory, exist_ok=True)
+        for index, text in enumerate(corpus):
+            path = os.path.join(directory, f"seed-{index:05d}")
+            with open(path, "wb") as handle:
+                handle.write(control_bytes(target, index, text) + text)
+    print(f"make_corpus.py: {len(corpus)} seeds for each of {', '.join(targets)}")
+
+
+if __name__ == "__main__":
+    main()
