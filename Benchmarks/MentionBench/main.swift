@@ -29,7 +29,7 @@ if options.help {
 let started = Timing.now()
 var reports: [Report] = []
 func progress(_ message: String) {
-  writeToStandardError("[\(Report.formatNumber(Timing.seconds(since: started))) s] \(message)\n")
+  writeToStandardError("[\(Int(Timing.seconds(since: started))) s] \(message)\n")
 }
 
 do {
