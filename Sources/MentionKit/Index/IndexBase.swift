@@ -24,7 +24,7 @@ final class IndexBase: Sendable {
 
   static let ordinalMask: UInt32 = (1 << 30) - 1
   static let sampleStride = 8
-  static let heavyThreshold = 4096
+  static let heavyThreshold = 1024
   static let heavyDepth = 64
 
   let items: [MentionItem]

@@ -26,7 +26,7 @@
 ///
 /// The index is a class that is safe to share: searches take a lock only to read two
 /// references, and never wait for each other; changes take the same lock. See
-/// `Docs/MentionIndex.md` for the layout and the figures.
+/// `Docs/Performance.md` for the figures.
 ///
 /// - Complexity: Search is O(log *n* + *m*) for *n* keys and *m* keys starting with the query
 ///   (*m* is bounded for common prefixes), plus O(*d*) for *d* pending changes.
