@@ -57,7 +57,7 @@ struct NaiveBaseline {
     return bytes
   }
 
-  /// The documented tiers (Docs/MentionIndex.md, `MatchTier`), without mid-word matches.
+  /// The documented tiers (`MatchTier`), without mid-word matches.
   static func tier(handle: [UInt8], name: [UInt8], terms: [[UInt8]], query: [UInt8]) -> MatchTier? {
     if handle == query || name == query || terms.contains(query) { return .exact }
     if handle.starts(with: query) || name.starts(with: query) { return .prefix }
