@@ -269,6 +269,7 @@ enum TwitterScanner {
     from first: Int,
     _ entities: inout [RawEntity]
   ) {
+    guard mayOverlapURL(p, hashtagsFrom: first, entities) else { return }
     var scanner = URLScanner(p, table: table)
     let urls = scanner.urls()
     guard !urls.isEmpty else { return }
@@ -296,6 +297,31 @@ enum TwitterScanner {
       kept += 1
     }
     entities.removeLast(entities.count - kept)
+  }
+
+  /// Whether any hashtag could lie inside a URL: only when a `.` comes before it with no ASCII
+  /// whitespace in between. A URL that starts before a hashtag and reaches it holds no
+  /// whitespace, and its domain, which ends before the hash sign (`#` is no domain character),
+  /// holds a `.` before its TLD. One forward pass up to the last hashtag.
+  private static func mayOverlapURL(
+    _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: [RawEntity]
+  ) -> Bool {
+    var position = 0
+    var dotSinceSpace = false
+    for index in first..<entities.count where entities[index].kind == hashtag {
+      let start = entities[index].start
+      while position < start {
+        let byte = p[position]
+        if byte == 0x2E {
+          dotSinceSpace = true
+        } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
+          dotSinceSpace = false
+        }
+        position &+= 1
+      }
+      if dotSinceSpace { return true }
+    }
+    return false
   }
 
   // MARK: Cashtags
