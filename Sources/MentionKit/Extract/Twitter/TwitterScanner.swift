@@ -302,24 +302,24 @@ enum TwitterScanner {
   /// Whether any hashtag could lie inside a URL: only when a `.` comes before it with no ASCII
   /// whitespace in between. A URL that starts before a hashtag and reaches it holds no
   /// whitespace, and its domain, which ends before the hash sign (`#` is no domain character),
-  /// holds a `.` before its TLD. One forward pass up to the last hashtag.
+  /// holds a `.` before its TLD. Each hashtag looks back over its own word only, down to the
+  /// previous hashtag at most, so the whole check reads each byte at most once.
   private static func mayOverlapURL(
     _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: [RawEntity]
   ) -> Bool {
-    var position = 0
-    var dotSinceSpace = false
+    var floor = 0
     for index in first..<entities.count where entities[index].kind == hashtag {
       let start = entities[index].start
-      while position < start {
-        let byte = p[position]
-        if byte == 0x2E {
-          dotSinceSpace = true
-        } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
-          dotSinceSpace = false
-        }
-        position &+= 1
+      var k = start
+      while k > floor {
+        k &-= 1
+        let byte = p[k]
+        if byte == 0x2E { return true }
+        if byte == 0x20 || byte &- 0x09 < 5 { break }
       }
-      if dotSinceSpace { return true }
+      // Reaching the previous hashtag means this word had no `.` after its last whitespace
+      // either, or the previous hashtag would have returned.
+      floor = start
     }
     return false
   }
