@@ -83,7 +83,7 @@ struct Options {
         }
         options.sections = allSections.filter(list.contains)
       default:
-        throw UsageError(description: "unknown option \"\(argument)\" (see --help)")
+        throw UsageError(description: "unknown option \"\(argument)\"")
       }
     }
     return options

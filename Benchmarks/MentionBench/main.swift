@@ -19,7 +19,7 @@ let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  fail("\(error)\n\n\(Options.usage)", status: 2)
+  fail("\(error) (see --help)", status: 2)
 }
 if options.help {
   print(Options.usage)
