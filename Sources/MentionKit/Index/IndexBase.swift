@@ -248,7 +248,7 @@ final class IndexBase: Sendable {
     Folding.fold(field, into: &text)
     let end = text.count
     guard end > start else { return }
-    for i in start..<end where text[i] == 0 { text[i] = 0x20 }
+    for i in start..<end where text[i] == 0 { text[i] = MentionIndex.nulReplacement }
     entries.append(
       BuildEntry(prefix: 0, position: UInt32(start), ref: kind.rawValue << 30 | ordinal))
     var i = start + 1
