@@ -83,8 +83,9 @@ enum KeystrokeQueries {
       type(accented, "name-accented")
       type(Folding.folded(accented), "name-unaccented")
     }
+    let latinAndEveryone = latin + everyone
     for _ in 0..<25 {
-      if let chosen = word(from: latin + everyone) { type(chosen.uppercased(), "upper-case") }
+      if let chosen = word(from: latinAndEveryone) { type(chosen.uppercased(), "upper-case") }
     }
     for _ in 0..<20 { if let chosen = word(from: cyrillic) { type(chosen, "cyrillic") } }
     for _ in 0..<15 { if let chosen = word(from: greek) { type(chosen, "greek") } }

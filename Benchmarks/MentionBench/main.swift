@@ -79,7 +79,8 @@ do {
   //
   // and adds "pipeline" to `Options.allSections` and the usage text.
 } catch let error as DataFileError {
-  fail("\(error)", status: 2)
+  fail(
+    "\(error)\n(run from the package root with ../shared beside it, or pass the file)", status: 2)
 }
 
 var machine = Report(key: "run", title: "Run")
