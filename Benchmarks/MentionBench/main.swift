@@ -81,6 +81,8 @@ do {
 } catch let error as DataFileError {
   fail(
     "\(error)\n(run from the package root with ../shared beside it, or pass the file)", status: 2)
+} catch {
+  fail("\(error)", status: 2)
 }
 
 var machine = Report(key: "run", title: "Run")
