@@ -1,1 +1,104 @@
-print("mention-bench: under construction")
+import MentionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// mention-bench: parses the options, loads the inputs, runs the sections (one file each) and
+// prints one report. Add a section by writing `<Name>Benchmark.swift` with a function returning
+// a `Report`, and calling it below.
+
+func fail(_ message: String, status: Int32) -> Never {
+  writeToStandardError("mention-bench: \(message)\n")
+  exit(status)
+}
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail("\(error) (see --help)", status: 2)
+}
+if options.help {
+  print(Options.usage)
+  exit(0)
+}
+
+let started = Timing.now()
+var reports: [Report] = []
+func progress(_ message: String) {
+  writeToStandardError("[\(Int(Timing.seconds(since: started))) s] \(message)\n")
+}
+
+do {
+  var directory: UserDirectory?
+  func users() throws -> UserDirectory {
+    if let directory { return directory }
+    progress("loading \(options.usersPath)")
+    let loaded = try DataFiles.loadUsers(options.usersPath)
+    directory = loaded
+    return loaded
+  }
+  var corpus: [String]?
+  func corpusLines() throws -> [String] {
+    if let corpus { return corpus }
+    let loaded = try DataFiles.loadCorpus(options.corpusPath)
+    corpus = loaded
+    return loaded
+  }
+
+  if options.sections.contains("index") {
+    let directory = try users()
+    let queries = KeystrokeQueries.generate(from: directory, seed: options.seed)
+    progress("index: \(queries.count) keystroke queries")
+    reports.append(
+      IndexBenchmark.run(directory: directory, queries: queries, configuration: options.index))
+  }
+  if options.sections.contains("fold") {
+    progress("fold")
+    reports.append(FoldBenchmark.run(names: try users().items.map(\.displayText)))
+  }
+  if options.sections.contains("extraction") {
+    progress("extraction")
+    reports.append(ExtractionBenchmark.run(corpusLines: try corpusLines()))
+  }
+  if options.sections.contains("adversarial") {
+    progress("adversarial")
+    reports.append(AdversarialBenchmark.run(corpusLines: try corpusLines()))
+  }
+
+  // MARK: Pipeline section: the lead adds the call here after merging
+  // `Benchmarks/MentionBench/PipelineBenchmark.swift` (written on another branch), e.g.
+  //
+  //   let channels = try DataFiles.loadChannels(options.channelsPath)
+  //   let pipeline = try await PipelineBenchmark.run(
+  //     corpusLines: try corpusLines(), users: try users().items, channels: channels)
+  //   reports.append(/* a Report made from `pipeline` */)
+  //
+  // and adds "pipeline" to `Options.allSections` and the usage text.
+} catch let error as DataFileError {
+  fail(
+    "\(error)\n(run from the package root with ../shared beside it, or pass the file)", status: 2)
+} catch {
+  fail("\(error)", status: 2)
+}
+
+var machine = Report(key: "run", title: "Run")
+machine.add("machine", "machine", text: MachineInfo.description)
+machine.add("cores", "cores online", MachineInfo.cores)
+machine.add("seconds", "whole run", Timing.seconds(since: started), "s")
+machine.add("seed", "query seed", Int(options.seed))
+reports.append(machine)
+
+let failures = reports.flatMap(\.allFailures)
+if options.json {
+  var pairs: [(String, Report.Value)] = reports.map { ($0.key, $0.jsonValue) }
+  pairs.append(("all_checks_passed", .flag(failures.isEmpty)))
+  print(Report.json(.object(pairs)))
+} else {
+  print(reports.map { $0.text() }.joined(separator: "\n\n"))
+  print(failures.isEmpty ? "\nAll checks passed." : "\n\(failures.count) check(s) FAILED.")
+}
+exit(failures.isEmpty ? 0 : 1)

@@ -19,6 +19,27 @@ struct FoldingTests {
     return Array(result.utf8)
   }
 
+  /// Foundation's folding with exactly the options issue 3 names (no `.widthInsensitive`), plus
+  /// the documented extra folds.
+  static func plainReference(_ text: String) -> [UInt8] {
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    var result = ""
+    for scalar in folded.unicodeScalars {
+      if let replacement = extraFolds[scalar] {
+        result += replacement
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return Array(result.utf8)
+  }
+
+  /// The width folds documented in Docs/Folding.md: the Halfwidth and Fullwidth Forms block and
+  /// the ideographic space.
+  static func isDocumentedWidthFold(_ scalar: Unicode.Scalar) -> Bool {
+    (0xFF00...0xFFEF).contains(scalar.value) || scalar.value == 0x3000
+  }
+
   static let extraFolds: [Unicode.Scalar: String] = [
     "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h", "ı": "i",
     "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th",
@@ -77,6 +98,59 @@ struct FoldingTests {
       }
     }
     #expect(checked > 280_000)
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+  }
+
+  /// Against Foundation with exactly `[.caseInsensitive, .diacriticInsensitive]`, every assigned
+  /// scalar of the BMP folds the same up to the documented extra folds, except the documented
+  /// width folds (full-width and half-width forms), which fold as `.widthInsensitive` does.
+  @Test func everyAssignedBMPScalarDiffersFromPlainFoundationOnlyAsDocumented() {
+    var checked = 0
+    var widthFolds = 0
+    var mismatches: [String] = []
+    for value in UInt32(0)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let category = scalar.properties.generalCategory
+      if category == .unassigned || category == .surrogate { continue }
+      let text = String(scalar)
+      checked += 1
+      let ours = Folding.fold(text)
+      if ours == Self.plainReference(text) { continue }
+      if Self.isDocumentedWidthFold(scalar) && ours == Self.reference(text) {
+        widthFolds += 1
+        continue
+      }
+      mismatches.append(
+        "U+\(Self.hex(text)): \(Self.hex(ours)) vs \(Self.hex(Self.plainReference(text)))")
+    }
+    #expect(checked > 60_000)
+    #expect(widthFolds > 200, "the full-width forms should be among the differences")
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+  }
+
+  /// Every display name in ../shared/data/users.tsv folds as Foundation with exactly
+  /// `[.caseInsensitive, .diacriticInsensitive]` folds it, up to the documented extra folds;
+  /// names with a documented width fold in them fold as `.widthInsensitive` does.
+  @Test func everyDisplayNameDiffersFromPlainFoundationOnlyAsDocumented() throws {
+    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
+    let tsv = try URLlessPath.read(path)
+    var names = 0
+    var mismatches: [String] = []
+    for line in tsv.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count >= 3 else { continue }
+      let name = String(fields[2])
+      names += 1
+      let ours = Folding.fold(name)
+      if ours == Self.plainReference(name) { continue }
+      if name.unicodeScalars.contains(where: Self.isDocumentedWidthFold)
+        && ours == Self.reference(name)
+      {
+        continue
+      }
+      mismatches.append("\(name) [\(Self.hex(name))]")
+    }
+    #expect(names >= 1_000_000, "users.tsv should hold 1,000,000 users")
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 

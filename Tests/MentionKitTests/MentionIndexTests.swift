@@ -80,6 +80,25 @@ struct MentionIndexTests {
   }
 
   /// Enough items that one-letter prefixes use the precomputed lists.
+  /// A NUL inside a field is no word boundary for the index, as for the default filter: "b"
+  /// does not find "Ana\u{0}Bob" by its "word" "bob" (it did when the index stored NUL as a
+  /// space). Built and pending items alike.
+  @Test func nulInAFieldIsNoWordBoundary() {
+    let items = [
+      MentionItem(id: "U1", insertionText: "ana", displayText: "Ana\u{0}Bob"),
+      MentionItem(id: "U2", insertionText: "bobby", displayText: "Bobby Tables"),
+    ]
+    let built = MentionIndex(items)
+    let pending = MentionIndex()
+    for item in items { pending.add(item) }
+    for query in ["b", "bob", "ana", "ana\u{0}b", "Ana\u{0}Bob", "ana b"] {
+      let expected = expected(items, query, limit: 5)
+      #expect(built.search(query, limit: 5).map(\.id) == expected, "query \(query)")
+      #expect(pending.search(query, limit: 5).map(\.id) == expected, "pending, query \(query)")
+    }
+    #expect(built.search("b", limit: 5).map(\.id) == ["U2"])
+  }
+
   @Test func sameTopResultsForVeryCommonPrefixes() {
     let items = Self.makeItems(count: 12_000, seed: 11)
     let index = MentionIndex(items)

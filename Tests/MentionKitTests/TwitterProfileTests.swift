@@ -82,6 +82,37 @@ struct TwitterProfileTests {
     #expect(entities[1].utf16Range == 22..<27)
   }
 
+  /// Offsets after long prefixes mixing 1-, 2-, 3- and 4-byte scalars: the offsets are counted
+  /// eight bytes at a time, so every alignment and mix is tried (seeded).
+  @Test func rangesAgreeAfterMixedPrefixesOfEveryLength() {
+    let pieces = ["a", " ", "é", "日", "😀", "\u{301}", "ж", "\u{20021}"]
+    var state: UInt64 = 42
+    var mismatches: [String] = []
+    for length in 0..<64 {
+      var prefix = ""
+      for _ in 0..<length {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        prefix += pieces[Int(state >> 33) % pieces.count]
+      }
+      let text = prefix + " @dave #tag"
+      let entities = Self.extractor.entities(in: text)
+      let utf16Start = prefix.utf16.count + 1
+      let scalarStart = prefix.unicodeScalars.count + 1
+      let expected = [
+        (utf16Start..<(utf16Start + 5), scalarStart..<(scalarStart + 5)),
+        ((utf16Start + 6)..<(utf16Start + 10), (scalarStart + 6)..<(scalarStart + 10)),
+      ]
+      if entities.count != 2
+        || zip(entities, expected).contains(where: {
+          $0.utf16Range != $1.0 || $0.scalarRange != $1.1
+        })
+      {
+        mismatches.append("length \(length): \(entities.map(\.utf16Range))")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   @Test func cashtagsFollowTheRules() {
     var profile = ExtractionProfile.twitter
     profile.includesCashtags = true

@@ -84,11 +84,21 @@ public enum Folding {
     while i < count {
       let lead = bytes[i]
       if lead < 0x80 {
-        output.append(lead &+ ((lead &- 0x41) < 26 ? 0x20 : 0))
+        // A run of ASCII: copied in one append, then lower-cased in place.
+        var end = i &+ 1
+        while end < count && bytes[end] < 0x80 { end &+= 1 }
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+        output.withUnsafeMutableBufferPointer { out in
+          for k in start..<out.count {
+            let byte = out[k]
+            out[k] = byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0)
+          }
+        }
         dropsMarks = true
         dropsDiacritic = true
         hasBase = true
-        i &+= 1
+        i = end
         continue
       }
       let length: Int

@@ -24,7 +24,7 @@ final class IndexBase: Sendable {
 
   static let ordinalMask: UInt32 = (1 << 30) - 1
   static let sampleStride = 8
-  static let heavyThreshold = 4096
+  static let heavyThreshold = 1024
   static let heavyDepth = 64
 
   let items: [MentionItem]
@@ -248,7 +248,7 @@ final class IndexBase: Sendable {
     Folding.fold(field, into: &text)
     let end = text.count
     guard end > start else { return }
-    for i in start..<end where text[i] == 0 { text[i] = 0x20 }
+    for i in start..<end where text[i] == 0 { text[i] = MentionIndex.nulReplacement }
     entries.append(
       BuildEntry(prefix: 0, position: UInt32(start), ref: kind.rawValue << 30 | ordinal))
     var i = start + 1

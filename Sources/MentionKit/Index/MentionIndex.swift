@@ -26,7 +26,7 @@
 ///
 /// The index is a class that is safe to share: searches take a lock only to read two
 /// references, and never wait for each other; changes take the same lock. See
-/// `Docs/MentionIndex.md` for the layout and the figures.
+/// `Docs/Performance.md` for the figures.
 ///
 /// - Complexity: Search is O(log *n* + *m*) for *n* keys and *m* keys starting with the query
 ///   (*m* is bounded for common prefixes), plus O(*d*) for *d* pending changes.
@@ -263,12 +263,17 @@ public final class MentionIndex: MentionDataSource, Sendable {
 
   // MARK: - Internals
 
-  /// Folds a field or a query as the index stores it (a 0 byte would end a key early).
+  /// Folds a field or a query as the index stores it: a 0 byte, which would end a key early,
+  /// becomes `nulReplacement`.
   static func foldKey(_ text: some StringProtocol) -> [UInt8] {
     var folded = Folding.fold(text)
-    for i in folded.indices where folded[i] == 0 { folded[i] = 0x20 }
+    for i in folded.indices where folded[i] == 0 { folded[i] = nulReplacement }
     return folded
   }
+
+  /// What a U+0000 in a field or a query is stored as: a byte that is no word separator, so a
+  /// NUL is no word boundary, as for ``DefaultMentionFilter``.
+  static let nulReplacement: UInt8 = 0x01
 
   @discardableResult
   private static func upsert(_ item: MentionItem, in state: inout State, addingIfAbsent: Bool)

@@ -269,6 +269,7 @@ enum TwitterScanner {
     from first: Int,
     _ entities: inout [RawEntity]
   ) {
+    guard mayOverlapURL(p, hashtagsFrom: first, entities) else { return }
     var scanner = URLScanner(p, table: table)
     let urls = scanner.urls()
     guard !urls.isEmpty else { return }
@@ -296,6 +297,31 @@ enum TwitterScanner {
       kept += 1
     }
     entities.removeLast(entities.count - kept)
+  }
+
+  /// Whether any hashtag could lie inside a URL: only when a `.` comes before it with no ASCII
+  /// whitespace in between. A URL that starts before a hashtag and reaches it holds no
+  /// whitespace, and its domain, which ends before the hash sign (`#` is no domain character),
+  /// holds a `.` before its TLD. Each hashtag looks back over its own word only, down to the
+  /// previous hashtag at most, so the whole check reads each byte at most once.
+  private static func mayOverlapURL(
+    _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: [RawEntity]
+  ) -> Bool {
+    var floor = 0
+    for index in first..<entities.count where entities[index].kind == hashtag {
+      let start = entities[index].start
+      var k = start
+      while k > floor {
+        k &-= 1
+        let byte = p[k]
+        if byte == 0x2E { return true }
+        if byte == 0x20 || byte &- 0x09 < 5 { break }
+      }
+      // Reaching the previous hashtag means this word had no `.` after its last whitespace
+      // either, or the previous hashtag would have returned.
+      floor = start
+    }
+    return false
   }
 
   // MARK: Cashtags

@@ -1,0 +1,76 @@
+import MentionKit
+
+/// Section "extraction": throughput of ``EntityExtractor`` over the chat corpus, side by side
+/// with an NSRegularExpression extractor of the same twitter-text mention rule, and a check that
+/// both find the same mentions.
+enum ExtractionBenchmark {
+  static func run(corpusLines: [String]) -> Report {
+    var report = Report(key: "extraction", title: "Extraction: chat corpus, one message at a time")
+    let bytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
+    report.add("messages", "messages", corpusLines.count)
+    report.add("megabytes", "message text (10^6 bytes)", Double(bytes) / 1e6, "MB")
+
+    var mentionsOnly = ExtractionProfile.twitter
+    mentionsOnly.includesHashtags = false
+    let extractors: [(key: String, label: String, extractor: EntityExtractor)] = [
+      (
+        "twitter_mentions", "EntityExtractor .twitter, mentions only",
+        EntityExtractor(profile: mentionsOnly)
+      ),
+      ("twitter", "EntityExtractor(profile: .twitter)", EntityExtractor(profile: .twitter)),
+      ("chat", "EntityExtractor(profile: .chat)", EntityExtractor(profile: .chat)),
+    ]
+    var throughput: [String: Double] = [:]
+    var entityCount = 0
+    for (key, label, extractor) in extractors {
+      let nanoseconds = FoldBenchmark.best(of: 7) {
+        for line in corpusLines { entityCount &+= extractor.entities(in: line).count }
+      }
+      let megabytesPerSecond = Double(bytes) / 1e6 / (Double(nanoseconds) / 1e9)
+      throughput[key] = megabytesPerSecond
+      report.add("\(key)_megabytes_per_second", label, megabytesPerSecond, "MB/s")
+    }
+    let regex = RegexMentionExtractor()
+    let regexNanoseconds = FoldBenchmark.best(of: 3) {
+      for line in corpusLines { entityCount &+= regex.mentionsOrLists(in: line).count }
+    }
+    let regexThroughput = Double(bytes) / 1e6 / (Double(regexNanoseconds) / 1e9)
+    report.add(
+      "nsregularexpression_megabytes_per_second", "NSRegularExpression, same mention rule",
+      regexThroughput, "MB/s")
+    report.add(
+      "twitter_mentions_over_regex_speedup", "speed-up, mentions only ÷ NSRegularExpression",
+      throughput["twitter_mentions", default: .nan] / regexThroughput, "×")
+    report.add(
+      "twitter_over_regex_speedup", "speed-up, .twitter (also hashtags) ÷ NSRegularExpression",
+      throughput["twitter", default: .nan] / regexThroughput, "×")
+
+    // Both must find the same mentions and list mentions, with the same UTF-16 ranges.
+    var mismatches: [String] = []
+    var compared = 0
+    let extractor = extractors[0].extractor
+    for (number, line) in corpusLines.enumerated() {
+      let ours = extractor.entities(in: line).map {
+        RegexMentionExtractor.Mention(
+          screenName: $0.value, listSlug: $0.listSlug ?? "", utf16Range: $0.utf16Range)
+      }
+      let theirs = regex.mentionsOrLists(in: line)
+      compared += theirs.count
+      if ours != theirs {
+        mismatches.append(
+          "line \(number + 1): extractor \(ours.map(\.screenName)) vs regex \(theirs.map(\.screenName))"
+        )
+      }
+    }
+    report.add("mentions_compared", "mentions and lists compared with the regex", compared)
+    report.add("mismatched_messages", "messages where they differ", mismatches.count)
+    report.failures += mismatches.prefix(10)
+    report.note(
+      "targets: ≥ 500 MB/s per core "
+        + (throughput["twitter", default: 0] >= 500 ? "met" : "MISSED")
+        + ", ≥ 10× NSRegularExpression "
+        + (throughput["twitter", default: 0] >= 10 * regexThroughput ? "met" : "MISSED")
+        + " (.twitter profile; entities \(entityCount % 1000))")
+    return report
+  }
+}
