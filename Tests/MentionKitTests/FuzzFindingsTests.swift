@@ -29,4 +29,20 @@ struct FuzzFindingsTests {
     #expect(replacement.text == "@jose \u{200D}")
     #expect(replacement.cursor == replacement.text.endIndex)
   }
+
+  /// `detect`: a delimiter after a prepended scalar (U+0602 ARABIC FOOTNOTE MARKER is
+  /// Grapheme_Cluster_Break=Prepend) is the inside of the grapheme `"\u{602}#"`, yet it was
+  /// detected, with a range starting inside that grapheme.
+  @Test(arguments: ["\u{600}", "\u{602}", "\u{6DD}", "\u{70F}", "\u{110BD}"])
+  func noQueryStartsInsideAGraphemeAfterAPrependedScalar(prepend: String) throws {
+    let detector = TriggerDetector(triggers: [.mention, .hashtag, .wikiLink])
+    for sign in ["#", "@", "[["] {
+      let text = "b" + prepend + sign + "ab"
+      #expect(try detector.detect(in: text, utf16Offset: text.utf16.count) == nil)
+      // After a space the same query is found.
+      let spaced = "b" + prepend + " " + sign + "ab"
+      let query = try #require(try detector.detect(in: spaced, utf16Offset: spaced.utf16.count))
+      #expect(query.text == "ab" && query.delimiter == sign)
+    }
+  }
 }
