@@ -35,6 +35,10 @@ EXTRA = [
     "```\n@code\n``` `@inline` @real",
     "> @quoted\n**@bold** _#em_",
     "https://host/@user?x=#frag @after",
+    # Length limits: twitter handles stop at 20, chat handles and tags at 64.
+    "@" + "a" * 21 + " @" + "b" * 20 + "/" + "c" * 26,
+    "@" + "x" * 64 + " @" + "y" * 65 + " #" + "z" * 64 + " #" + "w" * 65 + "-",
+    "@ana@host-name @bob@ @carol@x-- @dave@1",
 ]
 
 

@@ -27,14 +27,15 @@ struct ReferenceChatExtractor {
 
   func entities(in text: String) -> [Entity] {
     let c = Array(text.unicodeScalars)
+    // Each trigger's spellings, longest first.
+    let delimiters = profile.triggers.map { trigger in
+      trigger.allDelimiters.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count }
+    }
     var result: [Entity] = []
     var i = 0
     scanning: while i < c.count {
-      for trigger in profile.triggers {
-        let delimiters = trigger.allDelimiters.map { Array($0.unicodeScalars) }
-          .sorted { $0.count > $1.count }
-        for delimiter in delimiters
-        where Array(c[i..<min(c.count, i + delimiter.count)]) == delimiter {
+      for (trigger, spellings) in zip(profile.triggers, delimiters) {
+        for delimiter in spellings where c[i...].starts(with: delimiter) {
           guard isBoundary(c, before: i, trigger.boundary) else { continue }
           i = handle(c, trigger: trigger, sign: i, valueStart: i + delimiter.count, &result)
           continue scanning
