@@ -45,4 +45,14 @@ struct FuzzFindingsTests {
       #expect(query.text == "ab" && query.delimiter == sign)
     }
   }
+
+  /// The chat profile agrees with the detector: a sign after a prepended scalar is inside a
+  /// grapheme cluster and starts no entity (twitter-text, which ignores clusters, still finds
+  /// the hashtag).
+  @Test(arguments: ["\u{600}", "\u{602}", "\u{6DD}", "\u{110BD}"])
+  func chatExtractionSkipsSignsInsideAGrapheme(prepend: String) {
+    let text = "x" + prepend + "#tag " + prepend + "@ana #ok @bob"
+    #expect(EntityExtractor(profile: .chat).entities(in: text).map(\.value) == ["ok", "bob"])
+    #expect(EntityExtractor(profile: .twitter).hashtags(in: text) == ["tag", "ok"])
+  }
 }

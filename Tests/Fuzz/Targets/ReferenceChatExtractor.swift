@@ -4,7 +4,8 @@
 /// delimiters are tried, longest first, in the profile's order; the trigger's boundary rule
 /// looks at the previous scalar; the handle is the longest run of the trigger's query
 /// characters (not starting with a combining mark); an over-long run is skipped whole; trailing
-/// punctuation is trimmed; `@user@host` joins a host of dot-separated labels with a letter.
+/// punctuation is trimmed; `@user@host` joins a host of dot-separated labels with a letter; a
+/// sign that does not start a grapheme cluster (after a prepended scalar) yields nothing.
 ///
 /// Not covered: the spans the profile skips (Markdown code, URLs, e-mail addresses). Callers
 /// compare only texts without `` ` ``, `~`, `.` and `:`, where none of those spans can exist.
@@ -27,6 +28,13 @@ struct ReferenceChatExtractor {
 
   func entities(in text: String) -> [Entity] {
     let c = Array(text.unicodeScalars)
+    // Scalar offsets where a grapheme cluster starts: a sign must start one.
+    var characterStarts: Set<Int> = [0]
+    var offset = 0
+    for character in text {
+      offset += character.unicodeScalars.count
+      characterStarts.insert(offset)
+    }
     // Each trigger's spellings, longest first.
     let delimiters = profile.triggers.map { trigger in
       trigger.allDelimiters.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count }
@@ -37,7 +45,9 @@ struct ReferenceChatExtractor {
       for (trigger, spellings) in zip(profile.triggers, delimiters) {
         for delimiter in spellings where c[i...].starts(with: delimiter) {
           guard isBoundary(c, before: i, trigger.boundary) else { continue }
-          i = handle(c, trigger: trigger, sign: i, valueStart: i + delimiter.count, &result)
+          i = handle(
+            c, trigger: trigger, sign: i, valueStart: i + delimiter.count, characterStarts,
+            &result)
           continue scanning
         }
       }
@@ -55,7 +65,8 @@ struct ReferenceChatExtractor {
   }
 
   private func handle(
-    _ c: [Unicode.Scalar], trigger: Trigger, sign: Int, valueStart: Int, _ result: inout [Entity]
+    _ c: [Unicode.Scalar], trigger: Trigger, sign: Int, valueStart: Int,
+    _ characterStarts: Set<Int>, _ result: inout [Entity]
   ) -> Int {
     var runEnd = valueStart
     while runEnd < c.count, trigger.queryCharacters.contains(c[runEnd]) {
@@ -73,7 +84,9 @@ struct ReferenceChatExtractor {
     {
       end = hostEnd
     }
-    result.append(Entity(kind: trigger.name, start: sign, valueEnd: end))
+    if characterStarts.contains(sign) {
+      result.append(Entity(kind: trigger.name, start: sign, valueEnd: end))
+    }
     return max(end, runEnd)
   }
 
