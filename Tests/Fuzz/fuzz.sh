@@ -39,6 +39,12 @@ fi
 if [ ${#targets[@]} -eq 0 ]; then
   mapfile -t targets <<<"$all_targets"
 fi
+for target in "${targets[@]}"; do
+  if ! grep -qx -- "$target" <<<"$all_targets"; then
+    echo "fuzz.sh: unknown target '$target'; targets: $(echo $all_targets)" >&2
+    exit 2
+  fi
+done
 
 echo "==> Seeding corpora from ../shared"
 python3 Tests/Fuzz/make_corpus.py "$build/seeds" "${targets[@]}"
