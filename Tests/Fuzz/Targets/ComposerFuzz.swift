@@ -13,8 +13,8 @@
 /// composer. Errors: out-of-bounds edits throw exactly
 /// ``MentionError/editOutOfBounds(location:length:utf16Count:)``; misaligned edits throw a
 /// split error only with ``MentionComposer/Options-swift.struct/MisalignedEdit/throwsError``;
-/// a throwing call changes nothing; an edit that doesn't touch a mention changes the text
-/// exactly as the plain string edit would.
+/// a throwing call changes nothing; with `.detachesMention` an edit changes the text exactly as
+/// the plain string edit would and keeps every entity it does not touch.
 enum ComposerFuzz {
   static let pool: [String] = [
     "@", "#", "a", "jo", " ", "é", "\u{301}", "👩‍👩‍👧", "🇺", "🇸", "\u{200D}", "\r", "\n", "\r\n",
@@ -171,6 +171,7 @@ enum ComposerFuzz {
       fuzzCheck(
         Array(composer.text.utf16) == Array(expected),
         "edit \(location) \(length) gave \(composer.text.debugDescription)")
+      checkKept(before.entities, edit: lower..<max(lower, upper), replacement, composer)
     } catch {
       fuzzCheck(composer == before, "a throwing edit changed the composer")
       if !inBounds {
@@ -188,6 +189,38 @@ enum ComposerFuzz {
         ? .splitsGrapheme(utf16Offset: bad) : .splitsUnicodeScalar(utf16Offset: bad)
       fuzzCheck(error == expected, "misaligned edit threw \(error), expected \(expected)")
     }
+  }
+
+  /// No mention is lost: every entity the edit does not touch is still there, shifted, unless
+  /// its edges stop being grapheme boundaries in the new text; the edit creates none.
+  static func checkKept(
+    _ entities: [MentionEntity], edit: Range<Int>, _ replacement: String,
+    _ composer: MentionComposer
+  ) {
+    let delta = replacement.utf16.count - edit.count
+    let boundaries = UTF16Boundaries(composer.text)
+    var expected: [MentionEntity] = []
+    for entity in entities {
+      let range = entity.utf16Range
+      let touched =
+        edit.isEmpty
+        ? range.lowerBound < edit.lowerBound && edit.lowerBound < range.upperBound
+        : edit.lowerBound < range.upperBound && edit.upperBound > range.lowerBound
+      guard !touched else { continue }
+      var moved = entity
+      if range.lowerBound >= edit.upperBound {
+        moved.utf16Range = (range.lowerBound + delta)..<(range.upperBound + delta)
+      }
+      if boundaries.characterStarts.contains(moved.utf16Range.lowerBound)
+        && boundaries.characterStarts.contains(moved.utf16Range.upperBound)
+      {
+        expected.append(moved)
+      }
+    }
+    fuzzCheck(
+      composer.entities == expected,
+      "edit \(edit) kept \(composer.entities.map(\.utf16Range)), expected \(expected.map(\.utf16Range))"
+    )
   }
 
   static func replaceIndices(_ composer: inout MentionComposer, _ input: inout FuzzInput) {
