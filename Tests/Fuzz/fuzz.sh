@@ -3,6 +3,7 @@
 #
 #   Tests/Fuzz/fuzz.sh 60            # all targets, 60 s each (what CI runs)
 #   Tests/Fuzz/fuzz.sh 300 detect    # one target, longer
+#   Tests/Fuzz/fuzz.sh list          # the targets' names
 #
 # The library's sources and Tests/Fuzz/Targets are compiled into one module with
 # `-sanitize=fuzzer,address` (see ../shared/TOOLCHAIN.md, "libFuzzer"), so targets reach
@@ -13,12 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-seconds=${1:?usage: Tests/Fuzz/fuzz.sh SECONDS [TARGET...]}
+seconds=${1:?usage: Tests/Fuzz/fuzz.sh SECONDS|list [TARGET...]}
 shift
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
-  targets=(detect)
-fi
 
 build=.build-fuzz
 binary=$build/mention-fuzz
@@ -31,6 +29,22 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
   -module-name MentionFuzz \
   $(find Sources/MentionKit -name '*.swift' | sort) Tests/Fuzz/Targets/*.swift \
   -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+
+# The registry in Targets/FuzzEntry.swift is the one list of targets.
+all_targets=$(MENTIONKIT_FUZZ_LIST=1 "$binary")
+if [ "$seconds" = list ]; then
+  echo "$all_targets"
+  exit 0
+fi
+if [ ${#targets[@]} -eq 0 ]; then
+  mapfile -t targets <<<"$all_targets"
+fi
+for target in "${targets[@]}"; do
+  if ! grep -qx -- "$target" <<<"$all_targets"; then
+    echo "fuzz.sh: unknown target '$target'; targets: $(echo $all_targets)" >&2
+    exit 2
+  fi
+done
 
 echo "==> Seeding corpora from ../shared"
 python3 Tests/Fuzz/make_corpus.py "$build/seeds" "${targets[@]}"

@@ -5,7 +5,7 @@ Usage: make_corpus.py OUTPUT_DIR TARGET...
 
 Every text from the twitter-text conformance files (extract, validate, autolink,
 hit_highlighting) and a deterministic sample of the chat corpus becomes a seed for every
-target, behind that target's control bytes (see Tests/Fuzz/Targets/*Fuzz.swift for each
+target, in that target's layout (SEEDS below; see Tests/Fuzz/Targets/*Fuzz.swift for each
 layout). Fails loudly when ../shared is missing.
 """
 
@@ -35,6 +35,10 @@ EXTRA = [
     "```\n@code\n``` `@inline` @real",
     "> @quoted\n**@bold** _#em_",
     "https://host/@user?x=#frag @after",
+    # Length limits: twitter handles stop at 20, chat handles and tags at 64.
+    "@" + "a" * 21 + " @" + "b" * 20 + "/" + "c" * 26,
+    "@" + "x" * 64 + " @" + "y" * 65 + " #" + "z" * 64 + " #" + "w" * 65 + "-",
+    "@ana@host-name @bob@ @carol@x-- @dave@1",
 ]
 
 
@@ -66,15 +70,66 @@ def texts():
     return unique
 
 
-def control_bytes(target, index, text):
-    """The control bytes each target reads before its text."""
-    rng = random.Random(index * 7919 + len(text))
-    if target == "detect":
-        cursor = len(text.decode("utf-8", "replace").encode("utf-16-le")) // 2
-        if index % 3:
-            cursor = rng.randrange(cursor + 1)
-        return bytes([rng.randrange(256), cursor & 0xFF, cursor >> 8])
-    return bytes([index % 256])
+def detect_seed(rng, index, text):
+    """Trigger mask, UTF-16 cursor (2 bytes), text."""
+    cursor = len(text.decode("utf-8", "replace").encode("utf-16-le")) // 2
+    if index % 3:
+        cursor = rng.randrange(cursor + 1)
+    return bytes([rng.randrange(256), cursor & 0xFF, cursor >> 8]) + text
+
+
+def extract_seed(rng, index, text):
+    """The text alone."""
+    return text
+
+
+def utf16_offset(text, byte_offset):
+    return len(text[:byte_offset].decode("utf-8", "replace").encode("utf-16-le")) // 2
+
+
+def composer_seed(rng, index, text):
+    """Options, text length (2 bytes), text, entities, then a script (ComposerFuzz.swift)."""
+    text = text[:400]
+    seed = bytes([rng.randrange(16), len(text) & 0xFF, len(text) >> 8]) + text
+    # One entity over the first `@word`, when there is one, else none.
+    at = text.find(b"@")
+    end = at + 1
+    while 0 <= at and end < len(text) and chr(text[end]).isalnum():
+        end += 1
+    if at >= 0 and end - at > 1:
+        start = utf16_offset(text, at)
+        length = utf16_offset(text, end) - start
+        seed += bytes([1, start & 0xFF, start >> 8, length])
+    else:
+        seed += bytes([0])
+    utf16_count = utf16_offset(text, len(text))
+    for _ in range(rng.randrange(4, 16)):
+        op = rng.randrange(14)
+        seed += bytes([op])
+        if op in (0, 11):
+            seed += bytes([rng.randrange(200)])
+        elif op == 1:
+            seed += bytes([3]) + b"@jo"
+        elif op in (4, 5, 6, 7):
+            for _ in range(2 if op in (5, 7) else 1):
+                offset = rng.randrange(utf16_count + 3)
+                seed += bytes([offset & 0xFF, offset >> 8])
+            if op == 6:
+                seed += bytes([rng.randrange(8)])
+            if op in (6, 7):
+                seed += bytes([rng.randrange(200)])
+        elif op in (8, 9, 13):
+            seed += bytes([rng.randrange(256)])
+    return seed
+
+
+# Each target's seed layout; a target missing here gets the bare texts.
+SEEDS = {
+    "detect": detect_seed,
+    "extract-twitter": extract_seed,
+    "extract-chat": extract_seed,
+    "composer": composer_seed,
+}
 
 
 def main():
@@ -87,8 +142,9 @@ def main():
         os.makedirs(directory, exist_ok=True)
         for index, text in enumerate(corpus):
             path = os.path.join(directory, f"seed-{index:05d}")
+            rng = random.Random(index * 7919 + len(text))
             with open(path, "wb") as handle:
-                handle.write(control_bytes(target, index, text) + text)
+                handle.write(SEEDS.get(target, extract_seed)(rng, index, text))
     print(f"make_corpus.py: {len(corpus)} seeds for each of {', '.join(targets)}")
 
 

@@ -6,11 +6,17 @@ import Testing
 /// number of scheduler turns (sometimes a real sleep), arrive out of order, some throw, some hang
 /// until cancelled, some ignore cancellation. The typing script and every fetch's behaviour come
 /// from a seed, so a failure replays.
+///
+/// Checked: the delegate only hears about the latest query; every fetch ends, and a fetch whose
+/// query was superseded before it ended saw its cancellation; no fetch is delivered twice; the
+/// manager's live task count returns to zero at every checkpoint; some fetches throw, some are
+/// cancelled; the final state answers the final query.
 @MainActor
 struct MentionManagerStressTests {
   @Test(arguments: [UInt64(1), 2, 3])
   func latestQueryWinsUnderRandomLatency(seed: UInt64) async throws {
-    let source = ChaosDataSource(seed: seed)
+    let ledger = QueryLedger()
+    let source = ChaosDataSource(seed: seed, ledger: ledger)
     // Mentions wait for their data source as long as it takes, so only cancellation ends a
     // superseded hanging fetch; hashtags are debounced and time out on the manual clock.
     var mention = Trigger.mention
@@ -43,12 +49,14 @@ struct MentionManagerStressTests {
       case 88..<91:
         manager.cancel()
         delegate.expectedQuery = nil
+        ledger.record(nil)
         typed = false
       case 91..<95:
         guard let query = manager.activeQuery else { break }
         let item = MentionItem(id: "chosen", insertionText: query.text + "x")
         text = try manager.select(item).text
         delegate.expectedQuery = nil
+        ledger.record(nil)
         typed = false
       default:
         for _ in 0..<Int.random(in: 0..<30, using: &random) { await Task.yield() }
@@ -57,6 +65,7 @@ struct MentionManagerStressTests {
       if typed {
         if text.unicodeScalars.count > 120 { text = String(text.suffix(40)) }
         delegate.expectedQuery = manager.process(text)
+        ledger.record(delegate.expectedQuery.map(QueryLedger.identity))
       }
       processed.insert(text)
       if Bool.random(using: &random) { await Task.yield() }
@@ -89,6 +98,19 @@ struct MentionManagerStressTests {
     #expect(delegate.updates > 0 && delegate.failures > 0 && delegate.ends > 0)
     // A delegate call per fetch at most: superseded answers were dropped, not delivered late.
     #expect(delegate.updates + delegate.failures <= calls.count)
+    #expect(
+      delegate.deliveredTwice.isEmpty, "delivered twice: \(delegate.deliveredTwice.prefix(5))")
+    #expect(Set(delegate.deliveredCalls).isSubset(of: Set(calls.indices)))
+    // Every fetch is delivered or cancelled: one whose query was no longer the latest when it
+    // ended must have seen its cancellation (the manager cancels what it will not deliver).
+    let history = ledger.history
+    let superseded = calls.indices.filter { calls[$0].isSuperseded(in: history) }
+    let leaked = superseded.filter { !calls[$0].sawCancellation }
+    #expect(superseded.count > 0, "no fetch was ever superseded")
+    #expect(leaked.isEmpty, "superseded but never cancelled: \(leaked.prefix(5).map { calls[$0] })")
+    // A fetch that answered while current was delivered, unless typing superseded it later.
+    let deliveredSet = Set(delegate.deliveredCalls)
+    #expect(calls.indices.contains { deliveredSet.contains($0) && calls[$0].outcome == .answered })
   }
 
   /// Stops typing, waits until no task is left, then checks the delegate heard the final word on
@@ -168,6 +190,10 @@ private final class StressDelegate: MentionManagerDelegate {
   private(set) var updates = 0
   private(set) var failures = 0
   private(set) var ends = 0
+  /// The data source's call index of every delivered update or data-source failure, in order.
+  private(set) var deliveredCalls: [Int] = []
+  private(set) var deliveredTwice: [Int] = []
+  private var delivered: Set<Int> = []
   private unowned let manager: MentionManager
 
   init(manager: MentionManager) { self.manager = manager }
@@ -177,6 +203,11 @@ private final class StressDelegate: MentionManagerDelegate {
     checkLatest(suggestions.query, "update")
     for item in suggestions.items where !item.id.hasPrefix(suggestions.query.text + "/") {
       violations.append("item \(item.id) delivered for query \(suggestions.query.text)")
+    }
+    // Item ids are `query/call/k`.
+    if let first = suggestions.items.first {
+      let parts = first.id.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count >= 3, let call = Int(parts[parts.count - 2]) { record(call) }
     }
     last = .answer(query: suggestions.query)
     lastOutcome = .items
@@ -193,6 +224,7 @@ private final class StressDelegate: MentionManagerDelegate {
       if failure.queryText != query.text {
         violations.append("failure for \(failure.queryText) delivered as \(query.text)")
       }
+      record(failure.call)
       lastOutcome = .failure
     case is CancellationError: lastOutcome = .cancellation
     case MentionError.timedOut: lastOutcome = .timedOut
@@ -211,6 +243,11 @@ private final class StressDelegate: MentionManagerDelegate {
       violations.append("end delivered while \(expectedQuery?.text ?? "?") is open")
     }
     last = .end
+  }
+
+  private func record(_ call: Int) {
+    if !delivered.insert(call).inserted { deliveredTwice.append(call) }
+    deliveredCalls.append(call)
   }
 
   private func checkLatest(_ query: MentionQuery, _ kind: String) {
@@ -247,10 +284,17 @@ private final class ChaosDataSource: MentionDataSource {
     var behavior: Behavior
     var outcome: Outcome?
     var isReleased = false
+    /// What ``QueryLedger/identity(_:)`` says about the fetch's query.
+    var identity: String
+    /// How many keystrokes the ledger had recorded when the fetch ended.
+    var endEpoch = 0
+    /// Whether the fetch's task was cancelled when it ended (read after `wasSuperseded`).
+    var sawCancellation = false
   }
 
   struct Failure: Error {
     var queryText: String
+    var call: Int
   }
 
   private struct State {
@@ -261,9 +305,13 @@ private final class ChaosDataSource: MentionDataSource {
   }
 
   private let seed: UInt64
+  private let ledger: QueryLedger
   private let state = Lock(State())
 
-  init(seed: UInt64) { self.seed = seed }
+  init(seed: UInt64, ledger: QueryLedger) {
+    self.seed = seed
+    self.ledger = ledger
+  }
 
   var calls: [Call] { state.withLock { $0.calls } }
   var inFlight: Int { state.withLock { $0.inFlight } }
@@ -300,21 +348,29 @@ private final class ChaosDataSource: MentionDataSource {
     let index = state.withLock { state in
       state.inFlight += 1
       state.calls.append(
-        Call(sourceText: query.sourceText, queryText: query.text, behavior: behavior))
+        Call(
+          sourceText: query.sourceText, queryText: query.text, behavior: behavior,
+          identity: QueryLedger.identity(query)))
       return state.calls.count - 1
     }
     var outcome = Outcome.threw
     defer {
+      // The ledger first: the test records a keystroke after the manager has cancelled what
+      // it supersedes, so every cancellation the ledger shows has reached this task.
+      let epoch = ledger.count
+      let cancelled = Task.isCancelled
       state.withLock { state in
         state.inFlight -= 1
         state.calls[index].outcome = outcome
+        state.calls[index].endEpoch = epoch
+        state.calls[index].sawCancellation = cancelled
       }
     }
     var random = SeededGenerator(seed: stableHash(seed, query.sourceText, "latency"))
     let turns = Int.random(in: 0..<80, using: &random)
     let sleeps = Int.random(in: 0..<10, using: &random) == 0
     let items = (0..<3).map {
-      MentionItem(id: "\(query.text)/\($0)", insertionText: query.text + "\($0)")
+      MentionItem(id: "\(query.text)/\(index)/\($0)", insertionText: query.text + "\($0)")
     }
     switch behavior {
     case .ignoreCancellation:
@@ -356,12 +412,45 @@ private final class ChaosDataSource: MentionDataSource {
         throw error
       }
       switch behavior {
-      case .fail: throw Failure(queryText: query.text)
+      case .fail: throw Failure(queryText: query.text, call: index)
       case .throwCancellation: throw CancellationError()
       default:
         outcome = .answered
         return items
       }
     }
+  }
+}
+
+/// The identity of the query after each keystroke, as the manager sees it, shared with the
+/// data source: the manager keeps a fetch only while keystrokes leave its query's identity
+/// unchanged.
+private final class QueryLedger: Sendable {
+  /// One entry per keystroke, `nil` when no query is open; the first for the empty text.
+  private let entries = Lock<[String?]>([nil])
+
+  var count: Int { entries.withLock { $0.count } }
+  var history: [String?] { entries.withLock { $0 } }
+
+  /// Records the query a keystroke left open, after the manager has processed it.
+  func record(_ identity: String?) { entries.withLock { $0.append(identity) } }
+
+  /// What the manager compares to decide whether a keystroke keeps the fetch: trigger,
+  /// delimiter, query text and where the delimiter is.
+  static func identity(_ query: MentionQuery) -> String {
+    let offset = query.sourceText.utf8.distance(
+      from: query.sourceText.startIndex, to: query.range.lowerBound)
+    return "\(query.trigger.name) \(query.delimiter) \(offset) \(query.text)"
+  }
+}
+
+extension ChaosDataSource.Call {
+  /// Whether the fetch's query was no longer open when it ended: neither the last keystroke
+  /// recorded then nor the one being processed (a fetch may end before its keystroke is
+  /// recorded) left it open.
+  func isSuperseded(in history: [String?]) -> Bool {
+    let latest = history[endEpoch - 1]
+    let next = endEpoch < history.count ? history[endEpoch] : nil
+    return latest != identity && next != identity
   }
 }

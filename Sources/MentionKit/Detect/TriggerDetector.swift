@@ -91,8 +91,11 @@ public struct TriggerDetector: Sendable, Hashable {
         guard let start = delimiterStart(delimiter, endingAt: position, in: scalars) else {
           continue
         }
+        // The delimiter must also start a character: after a prepended scalar (U+0600…0605,
+        // U+06DD…) it is the inside of a grapheme cluster that no edit can replace alone.
         guard !firstIsSpace, length >= trigger.minimumQueryLength,
-          isBoundary(before: start, in: scalars, rule: trigger.boundary)
+          isBoundary(before: start, in: scalars, rule: trigger.boundary),
+          start.samePosition(in: text) != nil
         else { continue }
         guard let end = wordEnd(from: cursor, in: scalars, trigger: trigger, length: length)
         else { return nil }

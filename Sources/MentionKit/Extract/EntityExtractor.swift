@@ -34,13 +34,19 @@ public struct EntityExtractor: Sendable, Hashable {
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func entities(in text: String) -> [ExtractedEntity] {
     var storage = text
-    return storage.withUTF8 { p -> [ExtractedEntity] in
+    var entities = storage.withUTF8 { p -> [ExtractedEntity] in
       var raw: [RawEntity] = []
       // One allocation instead of growing 1, 2, 4, 8 (a message rarely holds more).
       raw.reserveCapacity(8)
       scan(p, into: &raw)
       return Self.makeEntities(raw, kinds: kinds, p, text)
     }
+    if profile.grammar == .triggers {
+      // As in the composer's detector, a sign inside a grapheme cluster (after a prepended
+      // scalar such as U+0600…0605) starts nothing.
+      entities.removeAll { $0.range.lowerBound.samePosition(in: text) == nil }
+    }
+    return entities
   }
 
   /// The values of the mentions in the text, in text order, duplicates kept.

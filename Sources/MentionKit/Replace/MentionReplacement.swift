@@ -14,7 +14,8 @@
 public struct MentionReplacement: Sendable, Hashable {
   /// The whole new text.
   public var text: String
-  /// The cursor in ``text``, after the mention and its suffix.
+  /// The cursor in ``text``, after the mention and its suffix: always on a character boundary,
+  /// so past the suffix's character when the text after it starts with a combining scalar.
   public var cursor: String.Index
   /// The range of the inserted mention (delimiter and item, without the suffix) in ``text``.
   public var mentionRange: Range<String.Index>
@@ -67,7 +68,11 @@ public struct MentionReplacement: Sendable, Hashable {
     let end = utf8.index(utf8.startIndex, offsetBy: mentionEndOffset)
     self.text = text
     self.mentionRange = start..<end
-    self.cursor = utf8.index(utf8.startIndex, offsetBy: cursorOffset)
+    // After the suffix; past the whole character when the text after the suffix starts with a
+    // combining scalar (a zero-width joiner, a mark) that joins the suffix's last character.
+    let cursor = utf8.index(utf8.startIndex, offsetBy: cursorOffset)
+    let down = TextCursor.roundedDown(cursor, in: text)
+    self.cursor = down == cursor ? cursor : text.index(after: down)
     self.item = item
     self.trigger = trigger
   }

@@ -136,7 +136,13 @@ enum DetectionFuzz {
       fuzzCheck(false, "reference cursor \(cursorUTF8) is not a scalar boundary")
       return
     }
-    let expected = reference.detect(in: scalars, cursor: cursor)
+    var characterStarts: Set<Int> = [0]
+    var offset = 0
+    for character in text {
+      offset += character.unicodeScalars.count
+      characterStarts.insert(offset)
+    }
+    let expected = reference.detect(in: scalars, cursor: cursor, characterStarts: characterStarts)
     guard let query else {
       fuzzCheck(expected == nil, "detector found nothing, reference found \(expected!)")
       return

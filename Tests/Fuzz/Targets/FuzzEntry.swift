@@ -14,10 +14,30 @@
 /// A fuzz target: takes arbitrary bytes, checks invariants, traps on a violation.
 typealias FuzzTarget = @Sendable (inout FuzzInput) -> Void
 
-/// Every fuzz target by name; `fuzz.sh` runs each one.
+/// Every fuzz target by name; `fuzz.sh` runs each one (it asks the binary for this list).
+///
+/// To add a target: write `Targets/<Name>Fuzz.swift` with a `run(_:)` that checks invariants
+/// with `fuzzCheck`, add a line here, and give it seed control bytes in `make_corpus.py`.
 let fuzzTargets: [String: FuzzTarget] = [
-  "detect": DetectionFuzz.run
+  "detect": DetectionFuzz.run,
+  "extract-twitter": ExtractionFuzz.runTwitter,
+  "extract-chat": ExtractionFuzz.runChat,
+  "composer": ComposerFuzz.run,
 ]
+
+/// libFuzzer calls this once before fuzzing; with `MENTIONKIT_FUZZ_LIST` set it prints the
+/// target names, one a line, and exits (`fuzz.sh` reads the list this way).
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+  if getenv("MENTIONKIT_FUZZ_LIST") != nil {
+    print(fuzzTargets.keys.sorted().joined(separator: "\n"))
+    exit(0)
+  }
+  return 0
+}
 
 /// The target chosen once from the environment.
 let selectedTarget: FuzzTarget = {
@@ -29,6 +49,16 @@ let selectedTarget: FuzzTarget = {
   }
   return target
 }()
+
+/// Whether targets print what they do (`MENTIONKIT_FUZZ_TRACE=1`, for replaying one input).
+let fuzzTraces = getenv("MENTIONKIT_FUZZ_TRACE") != nil
+
+/// Prints a line when tracing.
+func fuzzTrace(_ line: @autoclosure () -> String) {
+  guard fuzzTraces else { return }
+  let bytes = Array((line() + "\n").utf8)
+  _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+}
 
 /// libFuzzer calls this once per input.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -15,6 +15,18 @@ struct FuzzInput {
   /// The next two bytes, little-endian.
   mutating func uint16() -> Int { Int(byte()) | Int(byte()) << 8 }
 
+  /// Whether every byte has been read.
+  var isAtEnd: Bool { position >= bytes.count }
+
+  /// The next `count` bytes (fewer at the end) as a string; invalid UTF-8 is repaired with
+  /// U+FFFD.
+  mutating func string(_ count: Int) -> String {
+    let end = min(bytes.count, position + count)
+    guard position < end else { return "" }
+    defer { position = end }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+  }
+
   /// The rest of the bytes as a string; invalid UTF-8 is repaired with U+FFFD.
   mutating func rest() -> String {
     defer { position = bytes.count }
@@ -79,6 +91,46 @@ struct TextBoundaries {
       if sorted[middle] < value { low = middle + 1 } else { high = middle }
     }
     return low < sorted.count && sorted[low] == value ? low : nil
+  }
+}
+
+/// Boundaries of a text in UTF-16 offsets, computed the simple way, for the composer.
+struct UTF16Boundaries {
+  /// UTF-16 offsets where a Unicode scalar starts, plus the end.
+  let scalarStarts: Set<Int>
+  /// UTF-16 offsets where a grapheme cluster starts, plus the end.
+  let characterStarts: Set<Int>
+  /// The UTF-16 offsets of `characterStarts`, sorted.
+  let sortedCharacterStarts: [Int]
+
+  init(_ text: String) {
+    var offset = 0
+    var scalars: Set<Int> = []
+    for scalar in text.unicodeScalars {
+      scalars.insert(offset)
+      offset += UTF16.width(scalar)
+    }
+    scalars.insert(offset)
+    scalarStarts = scalars
+    offset = 0
+    var characters: [Int] = []
+    for character in text {
+      characters.append(offset)
+      offset += character.utf16.count
+    }
+    characters.append(offset)
+    sortedCharacterStarts = characters
+    characterStarts = Set(characters)
+  }
+
+  /// The last grapheme boundary at or before an offset.
+  func characterBoundary(atOrBefore offset: Int) -> Int {
+    sortedCharacterStarts.last { $0 <= offset } ?? 0
+  }
+
+  /// The first grapheme boundary at or after an offset.
+  func characterBoundary(atOrAfter offset: Int) -> Int {
+    sortedCharacterStarts.first { $0 >= offset } ?? sortedCharacterStarts.last!
   }
 }
 

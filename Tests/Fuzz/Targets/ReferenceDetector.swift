@@ -17,10 +17,14 @@ struct ReferenceDetector {
 
   let triggers: [Trigger]
 
-  func detect(in scalars: [Unicode.Scalar], cursor: Int) -> Match? {
+  /// The match at a cursor; `characterStarts` are the scalar offsets where grapheme clusters
+  /// start (a delimiter must start one).
+  func detect(in scalars: [Unicode.Scalar], cursor: Int, characterStarts: Set<Int>) -> Match? {
     var best: Match?
     for index in triggers.indices {
-      guard let found = candidate(index, in: scalars, cursor: cursor) else { continue }
+      guard let found = candidate(index, in: scalars, cursor: cursor, characterStarts) else {
+        continue
+      }
       if let current = best {
         let length = found.delimiter.unicodeScalars.count
         let currentLength = current.delimiter.unicodeScalars.count
@@ -33,7 +37,9 @@ struct ReferenceDetector {
     return best
   }
 
-  private func candidate(_ index: Int, in scalars: [Unicode.Scalar], cursor: Int) -> Match? {
+  private func candidate(
+    _ index: Int, in scalars: [Unicode.Scalar], cursor: Int, _ characterStarts: Set<Int>
+  ) -> Match? {
     let trigger = triggers[index]
     // The nearest query start wins; at the same start, the earlier-listed delimiter.
     for queryStart in stride(from: cursor, through: 0, by: -1) {
@@ -46,7 +52,7 @@ struct ReferenceDetector {
           continue
         }
         guard query.count >= trigger.minimumQueryLength, !startsWithSpace(query, trigger),
-          isBoundary(before: start, in: scalars, trigger.boundary)
+          isBoundary(before: start, in: scalars, trigger.boundary), characterStarts.contains(start)
         else { continue }
         var end = cursor
         while end < scalars.count, trigger.queryCharacters.contains(scalars[end]) { end += 1 }
