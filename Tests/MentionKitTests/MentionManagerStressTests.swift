@@ -108,6 +108,14 @@ struct MentionManagerStressTests {
     let leaked = superseded.filter { !calls[$0].sawCancellation }
     #expect(superseded.count > 0, "no fetch was ever superseded")
     #expect(leaked.isEmpty, "superseded but never cancelled: \(leaked.prefix(5).map { calls[$0] })")
+    // A fetch superseded before it reached the data source arrives there already cancelled (or
+    // not at all): the manager never starts live work for a query that is gone.
+    let lateStarts = calls.indices.filter {
+      calls[$0].startedSuperseded(in: history) && !calls[$0].startCancelled
+    }
+    #expect(
+      lateStarts.isEmpty,
+      "started after being superseded: \(lateStarts.prefix(5).map { calls[$0] })")
     // A fetch that answered while current was delivered, unless typing superseded it later.
     let deliveredSet = Set(delegate.deliveredCalls)
     #expect(calls.indices.contains { deliveredSet.contains($0) && calls[$0].outcome == .answered })
@@ -288,6 +296,10 @@ private final class ChaosDataSource: MentionDataSource {
     var identity: String
     /// How many keystrokes the ledger had recorded when the fetch ended.
     var endEpoch = 0
+    /// How many keystrokes the ledger had recorded when the fetch reached the data source.
+    var startEpoch = 0
+    /// Whether the fetch's task was already cancelled when it reached the data source.
+    var startCancelled = false
     /// Whether the fetch's task was cancelled when it ended (read after `wasSuperseded`).
     var sawCancellation = false
   }
@@ -350,7 +362,8 @@ private final class ChaosDataSource: MentionDataSource {
       state.calls.append(
         Call(
           sourceText: query.sourceText, queryText: query.text, behavior: behavior,
-          identity: QueryLedger.identity(query)))
+          identity: QueryLedger.identity(query), startEpoch: ledger.count,
+          startCancelled: Task.isCancelled))
       return state.calls.count - 1
     }
     var outcome = Outcome.threw
@@ -451,6 +464,13 @@ extension ChaosDataSource.Call {
   func isSuperseded(in history: [String?]) -> Bool {
     let latest = history[endEpoch - 1]
     let next = endEpoch < history.count ? history[endEpoch] : nil
+    return latest != identity && next != identity
+  }
+
+  /// Whether the fetch's query was no longer open when the fetch reached the data source.
+  func startedSuperseded(in history: [String?]) -> Bool {
+    let latest = history[startEpoch - 1]
+    let next = startEpoch < history.count ? history[startEpoch] : nil
     return latest != identity && next != identity
   }
 }

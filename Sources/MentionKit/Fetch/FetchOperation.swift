@@ -21,26 +21,30 @@ enum FetchOperation {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         race.install(continuation)
-        tasks.increment()
-        let work = Task {
-          defer { tasks.decrement() }
-          do {
-            race.finish(.success(try await dataSource.items(for: query)))
-          } catch {
-            race.finish(.failure(error))
+        // The race starts both tasks only if it has not finished yet: a fetch cancelled before
+        // this point never reaches the data source.
+        race.launch {
+          tasks.increment()
+          let work = Task {
+            defer { tasks.decrement() }
+            do {
+              race.finish(.success(try await dataSource.items(for: query)))
+            } catch {
+              race.finish(.failure(error))
+            }
           }
-        }
-        tasks.increment()
-        let timer = Task {
-          defer { tasks.decrement() }
-          do {
-            try await clock.sleep(for: timeout)
-            race.finish(.failure(MentionError.timedOut(trigger: trigger.name, after: timeout)))
-          } catch {
-            // Cancelled: the fetch finished first.
+          tasks.increment()
+          let timer = Task {
+            defer { tasks.decrement() }
+            do {
+              try await clock.sleep(for: timeout)
+              race.finish(.failure(MentionError.timedOut(trigger: trigger.name, after: timeout)))
+            } catch {
+              // Cancelled: the fetch finished first.
+            }
           }
+          return [work, timer]
         }
-        race.track(work, timer)
       }
     } onCancel: {
       race.finish(.failure(CancellationError()))
@@ -69,13 +73,16 @@ final class Race<Value: Sendable>: Sendable {
     if let early { continuation.resume(with: early) }
   }
 
-  func track(_ tasks: Task<Void, Never>...) {
-    let cancelNow = state.withLock { state -> Bool in
-      if state.isFinished { return true }
-      state.tasks += tasks
-      return false
+  /// Starts the racing tasks unless the race has already finished (cancelled before it began).
+  ///
+  /// `start` runs under the race's lock, so `finish` cannot slip in between starting the tasks
+  /// and recording them: every task started here is cancelled when the race finishes. A task may
+  /// call `finish` while `start` is still running; it then waits for the lock.
+  func launch(_ start: () -> [Task<Void, Never>]) {
+    state.withLock { state in
+      guard !state.isFinished else { return }
+      state.tasks = start()
     }
-    if cancelNow { for task in tasks { task.cancel() } }
   }
 
   func finish(_ result: Result<Value, any Error>) {
