@@ -56,9 +56,19 @@ public enum ChatREPLApp {
         options.noColor || !(POSIX.environment("NO_COLOR") ?? "").isEmpty
         || POSIX.environment("TERM") == "dumb"
       let summary = directory.summary
+      let start = Clock.now()
+      let isLarge = directory.users.count + directory.channels.count >= 100_000
+      if isLarge {
+        POSIX.writeAll(2, "indexing \(grouped(directory.users.count)) users for completion…\n")
+      }
+      let engine = DirectorySuggestionEngine(directory: directory)
+      if isLarge {
+        let seconds = ((Clock.now() - start) * 100).rounded() / 100
+        POSIX.writeAll(2, "indexed in \(seconds) s\n")
+      }
       var mode = InteractiveMode(
         session: ChatSession(
-          engine: FilterSuggestionEngine(directory: directory), analyzer: analyzer,
+          engine: engine, analyzer: analyzer,
           formatter: formatter, directorySummary: summary, format: options.format ?? .slack),
         palette: Palette(usesColor: !noColor))
       return mode.run(banner: [
