@@ -18,14 +18,16 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return buffer
 }()
 
-/// Restores the terminal: cooked mode, cursor shown, attributes reset. Async-signal-safe: only
-/// `tcsetattr` and `write`.
+/// Restores the terminal: cooked mode, cursor shown, attributes reset, and the prompt area
+/// (always drawn from the cursor's row down) cleared, so that what the shell or the runtime's
+/// backtracer prints next starts on a clean line. Async-signal-safe: only `tcsetattr` and
+/// `write`.
 private func restoreTerminalFromAnywhere() {
   guard rawModeActive != 0 else { return }
   rawModeActive = 0
   var saved = savedTermios
   _ = tcsetattr(0, TCSAFLUSH, &saved)
-  let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\r\n"
+  let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\r\u{1B}[J"
   _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
 }
 
@@ -34,7 +36,8 @@ private let fatalSignals: [Int32] = [
 ]
 
 /// The controlling terminal in raw mode, with the guarantees the app needs: the terminal is
-/// restored on normal exit (`atexit`), on SIGINT/SIGTERM/SIGHUP/SIGQUIT sent by another process, and on the crash paths
+/// restored on normal exit (`atexit`), on SIGINT/SIGTERM/SIGHUP/SIGQUIT sent by another
+/// process, and on the crash paths
 /// (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE: Swift traps raise SIGILL or SIGTRAP),
 /// after which the signal is re-raised with its default action. Ctrl-C arrives as a key, since
 /// raw mode turns off ISIG.
@@ -84,7 +87,15 @@ enum Terminal {
         } else {
           signal(number, SIG_DFL)
         }
+        // Deliver it now (it is blocked while its handler runs). If the previous handler
+        // returns, as the backtracer does for a signal another process sent, end here rather
+        // than go on with a cooked terminal.
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        sigprocmask(SIG_UNBLOCK, &only, nil)
         raise(number)
+        _exit(128 + number)
       }
       action.sa_flags = 0
       sigemptyset(&action.sa_mask)
