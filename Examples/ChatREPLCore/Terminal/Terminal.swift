@@ -110,6 +110,12 @@ enum Terminal {
     resize.sa_flags = Int32(SA_RESTART)
     sigemptyset(&resize.sa_mask)
     sigaction(SIGWINCH, &resize, nil)
+    // A parent may have started us with these blocked (a test runner's thread does): the
+    // terminal could then not be restored on SIGTERM, nor redrawn on a resize.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signalNumber in fatalSignals + [SIGWINCH] { sigaddset(&handled, signalNumber) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// The terminal size in cells; 80×24 when it cannot be asked.
