@@ -122,7 +122,7 @@ final class TmuxSession {
     let argv = [tmux, "-u", "-L", socket] + arguments
     let cArguments = argv.map { strdup($0) } + [nil]
     let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (cArguments + cEnvironment).forEach { free($0) } }
+    defer { for pointer in cArguments + cEnvironment { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, tmux, &actions, &attributes, cArguments, cEnvironment)
     try #require(spawned == 0, "cannot run tmux: error \(spawned)")
