@@ -114,6 +114,22 @@ struct InteractiveEndToEndTests {
     try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
   }
 
+  @Test(arguments: [false, true])
+  func noColorLeavesOutColoursButKeepsTheHighlight(noColor: Bool) throws {
+    let session = try Self.start(
+      in: try Self.scratch(), environment: noColor ? "NO_COLOR=1" : "NO_COLOR=")
+    try session.type("@jos")
+    try session.waitUntil("the list") { $0.contains { $0.contains("Esc dismiss") } }
+    let styled = try session.screen(escapes: true).joined(separator: "\n")
+    // A foreground colour 30–37 in an SGR sequence, alone or after other attributes.
+    let colour = #/\e\[([0-9;]*;)?3[0-7](;[0-9;]*)?m/#
+    #expect(styled.contains(colour) != noColor)
+    // Reverse video marks the highlighted row either way.
+    #expect(styled.contains(#/\e\[([0-9;]*;)?7(;[0-9;]*)?m/#))
+    try session.press("C-c", "C-c")
+    try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
+  }
+
   /// How the program ends, and the exit status the shell sees.
   enum Ending: String, CaseIterable, CustomTestStringConvertible {
     case ctrlCTwice, ctrlDOnEmptyLine, slashQuit, sigterm, sighup, crash

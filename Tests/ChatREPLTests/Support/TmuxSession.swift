@@ -60,9 +60,10 @@ final class TmuxSession {
     Int32(try run(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmed) ?? -1
   }
 
-  /// The screen, one string per row, trailing spaces trimmed.
-  func screen() throws -> [String] {
-    try run(["capture-pane", "-p", "-t", "e2e"]).split(
+  /// The screen, one string per row, trailing spaces trimmed; with `escapes`, the text
+  /// attributes as SGR sequences too.
+  func screen(escapes: Bool = false) throws -> [String] {
+    try run(["capture-pane", "-p", "-t", "e2e"] + (escapes ? ["-e"] : [])).split(
       separator: "\n", omittingEmptySubsequences: false
     ).map { String($0).trimmed }
   }
