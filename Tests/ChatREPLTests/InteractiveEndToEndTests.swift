@@ -35,13 +35,14 @@ struct InteractiveEndToEndTests {
     return path
   }
 
-  /// Runs chat-repl between two `stty -g`, then prints its exit status.
+  /// Runs chat-repl between two `stty -g`, then prints its exit status (once both settings
+  /// are saved).
   static func start(
     in directory: String, environment: String = "", columns: Int = 100, rows: Int = 30
   ) throws -> TmuxSession {
     let command =
       "stty -g > '\(directory)/before'; \(environment) '\(try binary())'; "
-      + "echo \"chat-repl exited with $?\"; stty -g > '\(directory)/after'"
+      + "status=$?; stty -g > '\(directory)/after'; echo \"chat-repl exited with $status\""
     let session = try TmuxSession(command: command, columns: columns, rows: rows)
     try session.waitUntil("the banner") { $0.contains { $0.contains("Ctrl-D quits") } }
     return session
