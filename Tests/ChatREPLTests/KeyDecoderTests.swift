@@ -77,4 +77,20 @@ struct KeyDecoderTests {
         .text("@jo"), .down, .tab, .text(" hi"), .enter,
       ])
   }
+
+  @Test func bracketedPasteIsOneTextKeyWithItsLineBreaks() {
+    #expect(
+      keys("a\u{1B}[200~one\r\ntwo\u{1B}[A\u{1B}[201~\r") == [
+        .text("aone\r\ntwo\u{1B}[A"), .enter,
+      ])
+  }
+
+  @Test func bracketedPasteSplitAcrossReadsWaitsForItsEnd() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~hel".utf8)).isEmpty)
+    #expect(decoder.feed(Array("lo\u{1B}[20".utf8)).isEmpty)
+    #expect(decoder.feed(Array("1~".utf8)) == [.text("hello")])
+    #expect(decoder.feed(Array("\u{1B}[200~cut".utf8)).isEmpty)
+    #expect(decoder.flush() == [.text("cut")])
+  }
 }

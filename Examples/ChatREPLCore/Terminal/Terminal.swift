@@ -18,16 +18,16 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return buffer
 }()
 
-/// Restores the terminal: cooked mode, cursor shown, attributes reset, and the prompt area
-/// (always drawn from the cursor's row down) cleared, so that what the shell or the runtime's
-/// backtracer prints next starts on a clean line. Async-signal-safe: only `tcsetattr` and
+/// Restores the terminal: cooked mode, bracketed paste off, cursor shown, attributes reset, and
+/// the prompt area (always drawn from the cursor's row down) cleared, so that what the shell or
+/// the runtime's backtracer prints next starts on a clean line. Async-signal-safe: only `tcsetattr` and
 /// `write`.
 private func restoreTerminalFromAnywhere() {
   guard rawModeActive != 0 else { return }
   rawModeActive = 0
   var saved = savedTermios
   _ = tcsetattr(0, TCSAFLUSH, &saved)
-  let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\r\u{1B}[J"
+  let reset: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\r\u{1B}[J"
   _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
 }
 
@@ -60,6 +60,8 @@ enum Terminal {
     installHandlers()
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
     rawModeActive = 1
+    // Bracketed paste: pasted text arrives marked, so its line breaks do not send.
+    output("\u{1B}[?2004h")
     return true
   }
 
