@@ -165,7 +165,9 @@ struct InteractiveEndToEndTests {
       try session.press("Enter")
     case .sigterm, .sighup, .crash:
       let signal = ending == .sigterm ? SIGTERM : ending == .sighup ? SIGHUP : SIGSEGV
-      kill(try Self.child(of: session.panePID()), signal)
+      let pid = try Self.child(of: session.panePID())
+      try #require(pid > 1)
+      kill(pid, signal)
     }
     let screen = try session.waitUntil("the exit status") {
       $0.contains("chat-repl exited with \(ending.status)")
@@ -176,10 +178,21 @@ struct InteractiveEndToEndTests {
     #expect(settings.before == settings.after)
   }
 
-  /// The one child process of the pane's shell: chat-repl.
+  /// The one child process of the pane's shell: chat-repl. Found by scanning `/proc/*/stat`
+  /// for the parent id (`/proc/PID/task/PID/children` needs a kernel option).
   static func child(of pid: Int32) throws -> Int32 {
-    let children = try String(
-      contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-    return try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+    let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+    for entry in entries {
+      guard let candidate = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After "pid (comm)": state, then the parent's id.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, Int32(fields[1]) == pid { return candidate }
+    }
+    // Never return a pid ≤ 0: kill(-1, …) would signal every process.
+    try #require(Bool(false), "no child of process \(pid)")
+    return 0
   }
 }
