@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The `chat-repl` program: parses the command line, loads the directory, and runs the
 /// interactive composer or the pipe filter.
 public enum ChatREPLApp {
@@ -48,17 +50,17 @@ public enum ChatREPLApp {
       POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
       return 1
     }
-    let analyzer = ExtractorAnalyzer(
-      profile: options.profile, handles: HandleTable(directory: directory))
     let formatter = BasicFormatter()
     if interactive {
       let noColor =
         options.noColor || !(POSIX.environment("NO_COLOR") ?? "").isEmpty
         || POSIX.environment("TERM") == "dumb"
       let summary = directory.summary
+      let (handles, engine) = prepare(directory)
+      let analyzer = ExtractorAnalyzer(profile: options.profile, handles: handles)
       var mode = InteractiveMode(
         session: ChatSession(
-          engine: FilterSuggestionEngine(directory: directory), analyzer: analyzer,
+          engine: engine, analyzer: analyzer,
           formatter: formatter, directorySummary: summary, format: options.format ?? .slack),
         palette: Palette(usesColor: !noColor))
       return mode.run(banner: [
@@ -75,8 +77,37 @@ public enum ChatREPLApp {
         ],
       ])
     }
+    let analyzer = ExtractorAnalyzer(
+      profile: options.profile, handles: HandleTable(directory: directory))
     let pipe = PipeMode(analyzer: analyzer, formatter: formatter, format: options.format ?? .plain)
     pipe.run()
     return 0
+  }
+
+  /// Builds the completion index on another thread while this one builds the handle table
+  /// that resolves typed mentions: the two largest start-up costs with a big directory, run
+  /// side by side. Large directories get a line on stderr before and after.
+  private static func prepare(_ directory: Directory) -> (HandleTable, DirectorySuggestionEngine) {
+    /// Written once by the work item, read only after `group.wait()`: no concurrent access.
+    final class Box: @unchecked Sendable {
+      var engine: DirectorySuggestionEngine?
+    }
+    let start = Clock.now()
+    let isLarge = directory.users.count + directory.channels.count >= 100_000
+    if isLarge {
+      POSIX.writeAll(2, "indexing \(grouped(directory.users.count)) users for completion…\n")
+    }
+    let box = Box()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      box.engine = DirectorySuggestionEngine(directory: directory)
+    }
+    let handles = HandleTable(directory: directory)
+    group.wait()
+    if isLarge {
+      let seconds = ((Clock.now() - start) * 100).rounded() / 100
+      POSIX.writeAll(2, "indexed in \(seconds) s\n")
+    }
+    return (handles, box.engine ?? DirectorySuggestionEngine(directory: directory))
   }
 }

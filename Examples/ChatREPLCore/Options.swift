@@ -118,7 +118,9 @@ struct Options: Equatable {
       Esc           dismiss the suggestions                          history when none is open)
       Enter         send the message                      Ctrl-W     delete the previous word
       Left / Right, Home / End, Ctrl-A / Ctrl-E           Ctrl-U     delete to line start
-      Backspace / Delete                                  Ctrl-L     redraw
+      Alt-B / Alt-F  word left / right                    Ctrl-K     delete to line end
+      Right / End at the line end: accept the ghost text  Ctrl-L     redraw
+      Backspace / Delete (after a mention: all of it)
       Ctrl-C        clear the line (twice: quit)          Ctrl-D     quit on an empty line
 
     COMMANDS

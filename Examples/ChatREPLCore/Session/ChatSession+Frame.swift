@@ -22,22 +22,29 @@ extension ChatSession {
       beforeCursor -= DisplayWidth.of(characters[start])
       start += 1
     }
-    var visible = ""
+    var input: Frame.Line = [Frame.Span(Self.prompt, .prompt)]
+    if start > 0 {
+      // Show that the line continues to the left: "…" over the first visible cells.
+      let hidden = DisplayWidth.of(characters[start])
+      input.append(Frame.Span("…" + String(repeating: " ", count: max(hidden - 1, 0)), .dim))
+    }
+    let styles = entityStyles()
     var used = 0
     var index = start
     while index < characters.count {
       let cell = DisplayWidth.of(characters[index])
       if used + cell > available { break }
-      visible.append(characters[index])
+      if index > start || start == 0 {
+        let style = styles[index] ?? .plain
+        if let last = input.last, input.count > 1, last.style == style {
+          input[input.count - 1].text.append(characters[index])
+        } else {
+          input.append(Frame.Span(String(characters[index]), style))
+        }
+      }
       used += cell
       index += 1
     }
-    var input: Frame.Line = [Frame.Span(Self.prompt, .prompt)]
-    if start > 0 {
-      // Show that the line continues to the left.
-      visible = "…" + String(visible.dropFirst())
-    }
-    input.append(Frame.Span(visible))
     if index == characters.count, let ghost = ghostText, used < available {
       input.append(Frame.Span(Self.truncated(ghost, to: available - used), .ghost))
     }
@@ -77,6 +84,20 @@ extension ChatSession {
       lines.append(Self.truncated(notice, to: width))
     }
     return Frame(lines: lines, cursorRow: 0, cursorColumn: cursorColumn)
+  }
+
+  /// The style of each character (by cluster offset) that belongs to a mention entity.
+  private func entityStyles() -> [Int: Frame.Style] {
+    var styles: [Int: Frame.Style] = [:]
+    guard !editor.entities.isEmpty else { return styles }
+    var utf16 = 0
+    for (offset, character) in editor.text.enumerated() {
+      if let entity = editor.entities.first(where: { $0.utf16Range.contains(utf16) }) {
+        styles[offset] = entity.trigger == Trigger.hashtag.name ? .channel : .mention
+      }
+      utf16 += character.utf16.count
+    }
+    return styles
   }
 
   /// One suggestion row: what the item is, how it is written, the matched part highlighted.

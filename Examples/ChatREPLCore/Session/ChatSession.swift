@@ -30,11 +30,14 @@ struct ChatSession: Sendable {
   /// A one-line notice shown under the prompt until the next key.
   private(set) var notice: Frame.Line?
 
+  /// The items completed so far, by id: what the entities in the line stand for.
+  private(set) var chosenItems: [String: MentionItem] = [:]
+
   private let detector: TriggerDetector
   private let engine: any SuggestionEngine
-  private let analyzer: any MessageAnalyzer
-  private let formatter: any MessageFormatter
-  private let directorySummary: String
+  let analyzer: any MessageAnalyzer
+  let formatter: any MessageFormatter
+  let directorySummary: String
 
   init(
     engine: any SuggestionEngine, analyzer: any MessageAnalyzer,
@@ -66,7 +69,9 @@ struct ChatSession: Sendable {
       refreshCompletion(after: .insertion)
     case .enter:
       if let acceptance = selection.accept(.enter) { return complete(acceptance) }
-      return send()
+      let effects = send()
+      refreshCompletion(after: .cursorMovement)
+      return effects
     case .tab:
       if case .accepted(let acceptance) = selection.tab() { return complete(acceptance) }
     case .backTab:
@@ -130,119 +135,22 @@ struct ChatSession: Sendable {
     return []
   }
 
-  /// Finds the query at the cursor, asks for its suggestions, and updates the list and the
-  /// ghost completion.
+  /// Finds the query at the cursor (none inside or right after a mention already completed),
+  /// asks for its suggestions, and updates the list and the ghost completion.
   mutating func refreshCompletion(after change: InlineCompletion.Change) {
-    query = try? detector.detect(in: editor.text, utf16Offset: editor.utf16Cursor)
+    query = editor.activeQuery(using: detector)
     let items = query.map { engine.suggestions(for: $0, limit: Self.maximumRows) } ?? []
     selection.update(query: query, items: items)
     inline.update(query: query, items: items, after: change)
   }
 
-  /// Writes an accepted item into the line.
+  /// Writes an accepted item into the line as an entity (MentionKit's `MentionComposer`).
   private mutating func complete(_ acceptance: SuggestionSelection.Acceptance) -> [Effect] {
     guard let query = acceptance.query else { return [] }
-    let replacement = MentionReplacement(query: query, item: acceptance.item)
-    editor.setText(replacement.text, utf16Cursor: replacement.utf16Cursor)
+    if editor.complete(with: acceptance.item, for: query) {
+      chosenItems[acceptance.item.id] = acceptance.item
+    }
     refreshCompletion(after: .cursorMovement)
     return []
-  }
-
-  // MARK: Sending
-
-  private mutating func send() -> [Effect] {
-    let text = editor.text
-    guard !text.allSatisfy(\.isWhitespace) else { return [] }
-    editor.commit()
-    refreshCompletion(after: .cursorMovement)
-    if text.hasPrefix("/") { return runCommand(text) }
-    let message = analyzer.analyze(text)
-    return [.print(Self.transcriptLines(for: message, format: format, formatter: formatter))]
-  }
-
-  /// The transcript for a sent message: the text with its mentions highlighted, and the wire
-  /// form under it.
-  static func transcriptLines(
-    for message: AnalyzedMessage, format: Options.Format, formatter: any MessageFormatter
-  ) -> [Frame.Line] {
-    var line: Frame.Line = [Frame.Span("you", .emphasis), Frame.Span(": ")]
-    var position = message.text.startIndex
-    for entity in message.entities {
-      line.append(Frame.Span(String(message.text[position..<entity.range.lowerBound])))
-      let style: Frame.Style
-      switch entity.resolution {
-      case .resolved: style = entity.kind == .hashtag ? .channel : .mention
-      case .notApplicable: style = .channel
-      case .unresolved, .ambiguous: style = .error
-      }
-      line.append(Frame.Span(entity.text, style))
-      position = entity.range.upperBound
-    }
-    line.append(Frame.Span(String(message.text[position...])))
-    let wire: Frame.Line = [
-      Frame.Span("  ↳ \(format.rawValue): ", .dim),
-      Frame.Span(formatter.render(message, as: format), .dim),
-    ]
-    var lines = [line, wire]
-    let unknown = message.entities.filter {
-      if case .unresolved = $0.resolution { return $0.kind != .hashtag }
-      if case .ambiguous = $0.resolution { return true }
-      return false
-    }
-    if !unknown.isEmpty {
-      lines.append([
-        Frame.Span("  ↳ not in the directory: ", .dim),
-        Frame.Span(unknown.map(\.text).joined(separator: ", "), .error),
-      ])
-    }
-    return lines
-  }
-
-  private mutating func runCommand(_ text: String) -> [Effect] {
-    let words = text.dropFirst().split(separator: " ")
-    let name = words.first.map(String.init) ?? ""
-    switch Command(rawValue: name) {
-    case .help:
-      return [.print(Self.helpLines)]
-    case .quit:
-      return [.quit]
-    case .users:
-      return [.print([[Frame.Span(directorySummary)]])]
-    case .format:
-      guard let argument = words.dropFirst().first else {
-        return [.print([[Frame.Span("wire format: \(format.rawValue)")]])]
-      }
-      guard let format = Options.Format(rawValue: String(argument)), format != .json else {
-        return [
-          .print([
-            [
-              Frame.Span(
-                "unknown format '\(argument)': use slack, discord, markdown, html or plain",
-                .error)
-            ]
-          ])
-        ]
-      }
-      self.format = format
-      return [.print([[Frame.Span("wire format: \(format.rawValue)")]])]
-    case nil:
-      return [.print([[Frame.Span("unknown command /\(name): try /help", .error)]])]
-    }
-  }
-
-  static let helpLines: [Frame.Line] = [
-    [Frame.Span("Type a message; @ people, # channels, : emoji, / commands.", .emphasis)],
-    [Frame.Span("  Tab/Enter accept · Up/Down move · Esc dismiss · Enter send")],
-    [Frame.Span("  Ctrl-W word · Ctrl-U line · Ctrl-C clear (twice: quit) · Ctrl-D quit")],
-    [
-      Frame.Span(
-        "  " + Command.allCases.map { "/\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
-    ],
-  ]
-}
-
-extension Array {
-  subscript(safe index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
   }
 }

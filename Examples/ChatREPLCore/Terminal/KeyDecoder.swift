@@ -14,7 +14,7 @@ enum Key: Equatable, Sendable {
 /// Decodes terminal input bytes into keys, across reads.
 ///
 /// Handles UTF-8 split between reads, CSI (`ESC [`) and SS3 (`ESC O`) sequences, `Alt`+key as
-/// `ESC` + key, and the lone `Esc` key: an `ESC` at the end of the input is held back until more
+/// `ESC` + key, bracketed paste (one text key, line breaks and all), and the lone `Esc` key: an `ESC` at the end of the input is held back until more
 /// bytes arrive or the caller calls ``flush()`` after a short timeout.
 ///
 /// ```swift
@@ -37,6 +37,15 @@ struct KeyDecoder: Sendable {
     decoding: while index < pending.count {
       let byte = pending[index]
       switch byte {
+      case 0x1B where Self.starts(pending, with: Self.pasteStart, at: index):
+        // Bracketed paste: everything up to the end marker is text, line breaks included, so
+        // a pasted line break does not send the message.
+        let start = index + Self.pasteStart.count
+        guard let end = Self.find(Self.pasteEnd, in: pending, from: start) else {
+          break decoding
+        }
+        Self.appendText(String(decoding: pending[start..<end], as: UTF8.self), to: &keys)
+        index = end + Self.pasteEnd.count
       case 0x1B:
         guard let (key, length) = Self.escapeSequence(pending, at: index) else { break decoding }
         keys.append(key)
@@ -47,12 +56,8 @@ struct KeyDecoder: Sendable {
       default:
         let length = Self.utf8Length(byte)
         guard index + length <= pending.count else { break decoding }
-        let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
-        if case .text(let previous)? = keys.last {
-          keys[keys.count - 1] = .text(previous + text)
-        } else {
-          keys.append(.text(text))
-        }
+        Self.appendText(
+          String(decoding: pending[index..<(index + length)], as: UTF8.self), to: &keys)
         index += length
       }
     }
@@ -60,10 +65,14 @@ struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Ends a held-back sequence: a lone `ESC` is the Esc key; an incomplete scalar is dropped.
+  /// Ends a held-back sequence: a lone `ESC` is the Esc key; an unfinished paste is text; an
+  /// incomplete scalar is dropped.
   mutating func flush() -> [Key] {
     defer { pending.removeAll() }
     guard let first = pending.first else { return [] }
+    if Self.starts(pending, with: Self.pasteStart, at: 0) {
+      return [.text(String(decoding: pending.dropFirst(Self.pasteStart.count), as: UTF8.self))]
+    }
     if first == 0x1B {
       var keys: [Key] = [.escape]
       var rest = KeyDecoder()
@@ -71,6 +80,33 @@ struct KeyDecoder: Sendable {
       return keys
     }
     return []
+  }
+
+  /// What a terminal in bracketed-paste mode sends around pasted text.
+  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  private static func starts(_ bytes: [UInt8], with marker: [UInt8], at index: Int) -> Bool {
+    index + marker.count <= bytes.count
+      && bytes[index..<(index + marker.count)].elementsEqual(marker)
+  }
+
+  private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    var index = start
+    while index + marker.count <= bytes.count {
+      if starts(bytes, with: marker, at: index) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Appends text, joined to the text key before it.
+  private static func appendText(_ text: String, to keys: inout [Key]) {
+    if case .text(let previous)? = keys.last {
+      keys[keys.count - 1] = .text(previous + text)
+    } else {
+      keys.append(.text(text))
+    }
   }
 
   private static func utf8Length(_ byte: UInt8) -> Int {

@@ -1,9 +1,13 @@
-/// A single-line editor as a value with pure transitions: text, cursor, history.
+import MentionKit
+
+/// A single-line editor as a value with pure transitions: MentionKit's `MentionComposer` (the
+/// text, the caret and the mentions kept as entities through every edit) plus the keys of a
+/// terminal line editor and a history.
 ///
 /// The cursor counts grapheme clusters, so it never lands inside `é` spelled with a combining
-/// mark, a flag, or an emoji with a skin tone. Every change goes through
-/// ``replace(_:with:)``, which records it as ``lastEdit`` (a UTF-16 range and its replacement)
-/// so that a composer keeping mentions as entities can follow the same edits.
+/// mark, a flag, or an emoji with a skin tone. Backspace right after a completed mention
+/// deletes the whole mention; typing inside one turns it back into plain text. History keeps
+/// each sent line with its mentions, so recalling a line brings its entities back.
 ///
 /// ```swift
 /// var editor = LineEditor()
@@ -12,117 +16,108 @@
 /// editor.text                   // "hi "
 /// ```
 struct LineEditor: Sendable, Equatable {
-  /// One change: the UTF-16 range of the old text that was replaced, and the new text.
-  struct Edit: Sendable, Equatable {
-    var utf16Range: Range<Int>
-    var replacement: String
-  }
-
-  private(set) var characters: [Character] = []
-  /// The cursor, in grapheme clusters from the start.
-  private(set) var cursor = 0
-  private(set) var history: [String] = []
+  /// The text, the caret and the mentions.
+  private(set) var composer = MentionComposer(
+    options: MentionComposer.Options(misalignedEdit: .widensToGraphemes))
+  /// Sent lines, oldest first.
+  private(set) var history: [MentionComposer.Message] = []
   private var historyIndex: Int?
-  private var draft: [Character] = []
-  /// The most recent change, if the last transition changed the text.
-  private(set) var lastEdit: Edit?
+  private var draft = MentionComposer.Message(text: "")
 
   /// The text.
-  var text: String { String(characters) }
+  var text: String { composer.text }
+
+  /// The text as grapheme clusters, as the screen shows them.
+  var characters: [Character] { Array(composer.text) }
+
+  /// The mentions in the text, kept as entities.
+  var entities: [MentionEntity] { composer.entities }
+
+  /// The cursor, in grapheme clusters from the start.
+  var cursor: Int { composer.text[..<composer.cursor].count }
 
   /// The text before the cursor.
-  var textBeforeCursor: String { String(characters[..<cursor]) }
-
-  /// The cursor as an index of ``text``.
-  var cursorIndex: String.Index {
-    let text = self.text
-    return text.index(text.startIndex, offsetBy: cursor)
-  }
+  var textBeforeCursor: String { String(composer.text[..<composer.cursor]) }
 
   /// The cursor as a UTF-16 offset of ``text``.
-  var utf16Cursor: Int { characters[..<cursor].reduce(0) { $0 + $1.utf16.count } }
+  var utf16Cursor: Int { composer.utf16Cursor }
 
-  var isEmpty: Bool { characters.isEmpty }
+  var isEmpty: Bool { composer.text.isEmpty }
+
+  /// Whether Up/Down are browsing history.
+  var isBrowsingHistory: Bool { historyIndex != nil }
 
   // MARK: Editing
 
-  /// Replaces a range of grapheme clusters and puts the cursor after the new text.
-  mutating func replace(_ range: Range<Int>, with replacement: String) {
-    let range = range.clamped(to: 0..<characters.count)
-    let start = characters[..<range.lowerBound].reduce(0) { $0 + $1.utf16.count }
-    let length = characters[range].reduce(0) { $0 + $1.utf16.count }
-    let sanitized = Self.sanitized(replacement)
-    // Replace the text and re-split it: inserted text may join the cluster before it (a
-    // combining mark, a skin tone), so clusters are recomputed around the edit.
-    var newText = String(characters[..<range.lowerBound])
-    newText += sanitized
-    let cursorUTF16 = start + sanitized.utf16.count
-    newText += String(characters[range.upperBound...])
-    characters = Array(newText)
-    cursor = Self.clusterCount(in: characters, upToUTF16: cursorUTF16)
-    lastEdit = Edit(utf16Range: start..<(start + length), replacement: sanitized)
+  /// Inserts typed or pasted text at the cursor; line breaks and tabs become spaces.
+  mutating func insert(_ text: String) {
+    let clean = Self.sanitized(text)
+    guard !clean.isEmpty else { return }
+    composer.insert(clean)
     historyIndex = nil
   }
 
-  /// Replaces the whole text and sets the cursor (a UTF-16 offset, rounded to a cluster).
-  mutating func setText(_ text: String, utf16Cursor: Int? = nil) {
-    replace(0..<characters.count, with: text)
-    if let utf16Cursor { cursor = Self.clusterCount(in: characters, upToUTF16: utf16Cursor) }
-  }
-
-  /// Inserts typed or pasted text at the cursor.
-  mutating func insert(_ text: String) {
-    replace(cursor..<cursor, with: text)
-  }
-
+  /// Backspace: the character before the cursor, or the whole mention that ends there.
   mutating func backspace() {
-    guard cursor > 0 else { return noEdit() }
-    replace((cursor - 1)..<cursor, with: "")
+    composer.deleteBackward()
+    historyIndex = nil
   }
 
+  /// Delete: the character after the cursor.
   mutating func deleteForward() {
-    guard cursor < characters.count else { return noEdit() }
-    let position = cursor
-    replace(cursor..<(cursor + 1), with: "")
-    cursor = position
+    composer.deleteForward()
+    historyIndex = nil
   }
 
   /// Ctrl-W: deletes the spaces before the cursor, then the word before them.
   mutating func deleteWordBackward() {
-    let start = wordStart(before: cursor)
-    guard start < cursor else { return noEdit() }
-    replace(start..<cursor, with: "")
+    delete(wordStart(before: cursor)..<cursor)
   }
 
   /// Ctrl-U: deletes from the start of the line to the cursor.
   mutating func killToStart() {
-    guard cursor > 0 else { return noEdit() }
-    replace(0..<cursor, with: "")
+    delete(0..<cursor)
   }
 
   /// Ctrl-K: deletes from the cursor to the end of the line.
   mutating func killToEnd() {
-    guard cursor < characters.count else { return noEdit() }
-    let position = cursor
-    replace(cursor..<characters.count, with: "")
-    cursor = position
+    delete(cursor..<characters.count)
   }
 
   /// Empties the line (Ctrl-C).
   mutating func clear() {
-    guard !characters.isEmpty else { return noEdit() }
-    replace(0..<characters.count, with: "")
+    delete(0..<characters.count)
+  }
+
+  /// Writes a chosen suggestion for the active query and records it as an entity.
+  ///
+  /// - Returns: `false` when the query was not detected in the current text.
+  @discardableResult
+  mutating func complete(with item: MentionItem, for query: MentionQuery) -> Bool {
+    do {
+      try composer.complete(with: item, for: query)
+    } catch {
+      return false
+    }
+    historyIndex = nil
+    return true
+  }
+
+  /// The query at the cursor, unless the cursor is in or right after a mention entity.
+  func activeQuery(using detector: TriggerDetector) -> MentionQuery? {
+    composer.activeQuery(using: detector)
   }
 
   // MARK: Moving
 
-  mutating func moveLeft() { move(to: cursor - 1) }
-  mutating func moveRight() { move(to: cursor + 1) }
+  mutating func moveLeft() { composer.moveLeft() }
+  mutating func moveRight() { composer.moveRight() }
   mutating func moveHome() { move(to: 0) }
   mutating func moveEnd() { move(to: characters.count) }
   mutating func moveWordLeft() { move(to: wordStart(before: cursor)) }
 
   mutating func moveWordRight() {
+    let characters = self.characters
     var position = cursor
     while position < characters.count && characters[position].isWhitespace { position += 1 }
     while position < characters.count && !characters[position].isWhitespace { position += 1 }
@@ -131,58 +126,74 @@ struct LineEditor: Sendable, Equatable {
 
   /// Moves the cursor to a cluster offset, clamped to the text.
   mutating func move(to position: Int) {
-    cursor = min(max(position, 0), characters.count)
-    lastEdit = nil
+    composer.moveCursor(toUTF16Offset: utf16Offset(ofCluster: position))
   }
 
   // MARK: History
 
   /// Records a sent line (not empty, not a repeat of the last one) and empties the editor.
   mutating func commit() {
-    let line = text
-    if !line.isEmpty && history.last != line { history.append(line) }
+    let message = composer.message
+    if !message.text.isEmpty && history.last?.text != message.text { history.append(message) }
     historyIndex = nil
-    draft = []
-    characters = []
-    cursor = 0
-    lastEdit = nil
+    draft = MentionComposer.Message(text: "")
+    load(MentionComposer.Message(text: ""))
   }
 
   /// Up: the previous history entry; the line being typed is kept as a draft.
   mutating func historyPrevious() {
-    guard !history.isEmpty else { return noEdit() }
+    guard !history.isEmpty else { return }
     let index: Int
     if let current = historyIndex {
-      guard current > 0 else { return noEdit() }
+      guard current > 0 else { return }
       index = current - 1
     } else {
-      draft = characters
+      draft = composer.message
       index = history.count - 1
     }
-    replace(0..<characters.count, with: history[index])
+    load(history[index])
     historyIndex = index
   }
 
   /// Down: the next history entry, then the draft.
   mutating func historyNext() {
-    guard let current = historyIndex else { return noEdit() }
+    guard let current = historyIndex else { return }
     if current + 1 < history.count {
-      replace(0..<characters.count, with: history[current + 1])
+      load(history[current + 1])
       historyIndex = current + 1
     } else {
-      replace(0..<characters.count, with: String(draft))
+      load(draft)
       historyIndex = nil
     }
   }
 
-  /// Whether Up/Down are browsing history.
-  var isBrowsingHistory: Bool { historyIndex != nil }
-
   // MARK: Helpers
 
-  private mutating func noEdit() { lastEdit = nil }
+  private mutating func load(_ message: MentionComposer.Message) {
+    let options = composer.options
+    // A message saved from a composer is valid; a fresh composer is the fallback anyway.
+    composer =
+      (try? MentionComposer(message: message, options: options))
+      ?? MentionComposer(options: options)
+  }
+
+  private mutating func delete(_ clusters: Range<Int>) {
+    guard !clusters.isEmpty else { return }
+    let lower = utf16Offset(ofCluster: clusters.lowerBound)
+    let upper = utf16Offset(ofCluster: clusters.upperBound)
+    // Cluster offsets are grapheme boundaries inside the text, so this cannot throw.
+    try? composer.replace(utf16Range: lower..<upper, with: "")
+    historyIndex = nil
+  }
+
+  private func utf16Offset(ofCluster position: Int) -> Int {
+    var offset = 0
+    for character in composer.text.prefix(max(position, 0)) { offset += character.utf16.count }
+    return offset
+  }
 
   private func wordStart(before position: Int) -> Int {
+    let characters = self.characters
     var start = position
     while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
     while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
@@ -201,15 +212,5 @@ struct LineEditor: Sendable, Equatable {
       }
     }
     return result
-  }
-
-  /// The number of whole clusters within the first `utf16` code units.
-  private static func clusterCount(in characters: [Character], upToUTF16 utf16: Int) -> Int {
-    var total = 0
-    for (index, character) in characters.enumerated() {
-      total += character.utf16.count
-      if total > utf16 { return index }
-    }
-    return characters.count
   }
 }

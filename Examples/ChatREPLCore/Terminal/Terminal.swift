@@ -18,14 +18,16 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return buffer
 }()
 
-/// Restores the terminal: cooked mode, cursor shown, attributes reset. Async-signal-safe: only
-/// `tcsetattr` and `write`.
+/// Restores the terminal: cooked mode, bracketed paste off, cursor shown, attributes reset, and
+/// the prompt area (always drawn from the cursor's row down) cleared, so that what the shell or
+/// the runtime's backtracer prints next starts on a clean line. Async-signal-safe: only `tcsetattr` and
+/// `write`.
 private func restoreTerminalFromAnywhere() {
   guard rawModeActive != 0 else { return }
   rawModeActive = 0
   var saved = savedTermios
   _ = tcsetattr(0, TCSAFLUSH, &saved)
-  let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\r\n"
+  let reset: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\r\u{1B}[J"
   _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
 }
 
@@ -34,7 +36,8 @@ private let fatalSignals: [Int32] = [
 ]
 
 /// The controlling terminal in raw mode, with the guarantees the app needs: the terminal is
-/// restored on normal exit (`atexit`), on SIGINT/SIGTERM/SIGHUP/SIGQUIT sent by another process, and on the crash paths
+/// restored on normal exit (`atexit`), on SIGINT/SIGTERM/SIGHUP/SIGQUIT sent by another
+/// process, and on the crash paths
 /// (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE: Swift traps raise SIGILL or SIGTRAP),
 /// after which the signal is re-raised with its default action. Ctrl-C arrives as a key, since
 /// raw mode turns off ISIG.
@@ -57,6 +60,8 @@ enum Terminal {
     installHandlers()
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
     rawModeActive = 1
+    // Bracketed paste: pasted text arrives marked, so its line breaks do not send.
+    output("\u{1B}[?2004h")
     return true
   }
 
@@ -84,7 +89,15 @@ enum Terminal {
         } else {
           signal(number, SIG_DFL)
         }
+        // Deliver it now (it is blocked while its handler runs). If the previous handler
+        // returns, as the backtracer does for a signal another process sent, end here rather
+        // than go on with a cooked terminal.
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        sigprocmask(SIG_UNBLOCK, &only, nil)
         raise(number)
+        _exit(128 + number)
       }
       action.sa_flags = 0
       sigemptyset(&action.sa_mask)
@@ -99,6 +112,12 @@ enum Terminal {
     resize.sa_flags = Int32(SA_RESTART)
     sigemptyset(&resize.sa_mask)
     sigaction(SIGWINCH, &resize, nil)
+    // A parent may have started us with these blocked (a test runner's thread does): the
+    // terminal could then not be restored on SIGTERM, nor redrawn on a resize.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signalNumber in fatalSignals + [SIGWINCH] { sigaddset(&handled, signalNumber) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// The terminal size in cells; 80×24 when it cannot be asked.

@@ -1,0 +1,136 @@
+import MentionKit
+
+extension ChatSession {
+  // MARK: Sending
+
+  /// Sends the line: a command runs; a message goes to the transcript with its wire form.
+  mutating func send() -> [Effect] {
+    let message = editor.composer.message
+    guard !message.text.allSatisfy(\.isWhitespace) else { return [] }
+    editor.commit()
+    if message.text.hasPrefix("/") { return runCommand(message.text) }
+    let analyzed = Self.analyzed(message, chosenItems: chosenItems, analyzer: analyzer)
+    return [.print(Self.transcriptLines(for: analyzed, format: format, formatter: formatter))]
+  }
+
+  /// A composed message as the transcript and the wire form see it: the mentions the composer
+  /// kept as entities resolve to the item that was chosen (whatever the handle table would
+  /// say); the rest of the text is extracted and resolved as pipe mode does.
+  ///
+  /// - Parameters:
+  ///   - message: The composer's text and entities.
+  ///   - chosenItems: The completed items, by id.
+  ///   - analyzer: Extraction and resolution for the text typed by hand.
+  static func analyzed(
+    _ message: MentionComposer.Message, chosenItems: [String: MentionItem],
+    analyzer: any MessageAnalyzer
+  ) -> AnalyzedMessage {
+    var analyzed = analyzer.analyze(message.text)
+    let text = message.text
+    var kept: [AnalyzedMessage.Entity] = []
+    for entity in message.entities {
+      let kind: AnalyzedMessage.Entity.Kind
+      switch entity.trigger {
+      case Trigger.mention.name: kind = .mention
+      case Trigger.hashtag.name: kind = .hashtag
+      default: continue
+      }
+      guard let item = chosenItems[entity.itemID] else { continue }
+      let utf16 = text.utf16
+      let range =
+        utf16.index(
+          utf16.startIndex, offsetBy: entity.utf16Range.lowerBound)..<utf16.index(
+          utf16.startIndex, offsetBy: entity.utf16Range.upperBound)
+      kept.append(
+        AnalyzedMessage.Entity(
+          kind: kind, value: String(entity.text.dropFirst()), range: range, in: text,
+          resolution: .resolved(item)))
+    }
+    guard !kept.isEmpty else { return analyzed }
+    analyzed.entities.removeAll { extracted in
+      kept.contains { $0.utf16Range.overlaps(extracted.utf16Range) }
+    }
+    analyzed.entities += kept
+    analyzed.entities.sort { $0.utf16Range.lowerBound < $1.utf16Range.lowerBound }
+    return analyzed
+  }
+  /// The transcript for a sent message: the text with its mentions highlighted, and the wire
+  /// form under it.
+  static func transcriptLines(
+    for message: AnalyzedMessage, format: Options.Format, formatter: any MessageFormatter
+  ) -> [Frame.Line] {
+    var line: Frame.Line = [Frame.Span("you", .emphasis), Frame.Span(": ")]
+    var position = message.text.startIndex
+    for entity in message.entities {
+      line.append(Frame.Span(String(message.text[position..<entity.range.lowerBound])))
+      let style: Frame.Style
+      switch entity.resolution {
+      case .resolved: style = entity.kind == .hashtag ? .channel : .mention
+      case .notApplicable: style = .channel
+      case .unresolved, .ambiguous: style = .error
+      }
+      line.append(Frame.Span(entity.text, style))
+      position = entity.range.upperBound
+    }
+    line.append(Frame.Span(String(message.text[position...])))
+    let wire: Frame.Line = [
+      Frame.Span("  ↳ \(format.rawValue): ", .dim),
+      Frame.Span(formatter.render(message, as: format), .dim),
+    ]
+    var lines = [line, wire]
+    let unknown = message.entities.filter {
+      if case .unresolved = $0.resolution { return $0.kind != .hashtag }
+      if case .ambiguous = $0.resolution { return true }
+      return false
+    }
+    if !unknown.isEmpty {
+      lines.append([
+        Frame.Span("  ↳ not in the directory: ", .dim),
+        Frame.Span(unknown.map(\.text).joined(separator: ", "), .error),
+      ])
+    }
+    return lines
+  }
+
+  private mutating func runCommand(_ text: String) -> [Effect] {
+    let words = text.dropFirst().split(separator: " ")
+    let name = words.first.map(String.init) ?? ""
+    switch Command(rawValue: name) {
+    case .help:
+      return [.print(Self.helpLines)]
+    case .quit:
+      return [.quit]
+    case .users:
+      return [.print([[Frame.Span(directorySummary)]])]
+    case .format:
+      guard let argument = words.dropFirst().first else {
+        return [.print([[Frame.Span("wire format: \(format.rawValue)")]])]
+      }
+      guard let format = Options.Format(rawValue: String(argument)), format != .json else {
+        return [
+          .print([
+            [
+              Frame.Span(
+                "unknown format '\(argument)': use slack, discord, markdown, html or plain",
+                .error)
+            ]
+          ])
+        ]
+      }
+      self.format = format
+      return [.print([[Frame.Span("wire format: \(format.rawValue)")]])]
+    case nil:
+      return [.print([[Frame.Span("unknown command /\(name): try /help", .error)]])]
+    }
+  }
+
+  static let helpLines: [Frame.Line] = [
+    [Frame.Span("Type a message; @ people, # channels, : emoji, / commands.", .emphasis)],
+    [Frame.Span("  Tab/Enter accept · Up/Down move · Esc dismiss · Enter send")],
+    [Frame.Span("  Ctrl-W word · Ctrl-U line · Ctrl-C clear (twice: quit) · Ctrl-D quit")],
+    [
+      Frame.Span(
+        "  " + Command.allCases.map { "/\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
+    ],
+  ]
+}

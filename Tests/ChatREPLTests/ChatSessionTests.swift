@@ -1,0 +1,200 @@
+import MentionKit
+import Testing
+
+@testable import ChatREPLCore
+
+/// The interactive session driven by scripted keys: suggestions, acceptance, entities,
+/// history, Ctrl-C/Ctrl-D, commands, and the transcript with its wire form.
+struct ChatSessionTests {
+  @Test func triggerShowsAtMostEightRowsWithTheMatchHighlighted() {
+    var session = SessionFixture.session()
+    session.press(.text("@j"))
+    let frame = session.frame(columns: 80, rows: 24)
+    // The input line, eight suggestions (13 users match), the hint line.
+    #expect(frame.lines.count == 1 + ChatSession.maximumRows + 1)
+    #expect(frame.plainLines[1] == "› José Álvarez  @jose")
+    #expect(frame.lines[1].contains(Frame.Span("J", .selectedMatch)))
+    #expect(frame.lines[2].contains(Frame.Span("J", .match)))
+    #expect(frame.lines[2].contains(Frame.Span("j", .match)))
+    #expect(frame.plainLines.last?.contains("Tab/Enter accept") == true)
+  }
+
+  @Test func downMovesTheHighlightAndTabAcceptsIt() {
+    var session = SessionFixture.session()
+    session.press(.text("@jo"), .down)
+    #expect(session.frame(columns: 80, rows: 24).plainLines[2].hasPrefix("› Josefina Ruiz"))
+    session.press(.tab)
+    #expect(session.editor.text == "@josefina ")
+    #expect(session.editor.entities.map(\.itemID) == ["U2"])
+    #expect(session.frame(columns: 80, rows: 24).lines.count == 1)
+  }
+
+  @Test func upWrapsToTheLastSuggestionInsteadOfBrowsingHistory() {
+    var session = SessionFixture.session()
+    session.press(.text("old"), .enter, .text("@jo"), .up)
+    #expect(session.editor.text == "@jo")
+    #expect(session.selection.highlightedIndex == session.selection.items.count - 1)
+  }
+
+  @Test func enterAcceptsThenSendsWithTheWireForm() {
+    var session = SessionFixture.session()
+    session.press(.text("@jos"), .enter)
+    #expect(session.editor.text == "@jose ")
+    let effects = session.press(.text("hola #gé"), .enter, .enter)
+    #expect(
+      ChatSession.printed(effects) == [
+        "you: @jose hola #général ", "  ↳ slack: <@U1> hola <#C1|général> ",
+      ])
+    #expect(session.editor.isEmpty)
+  }
+
+  @Test func sentMentionsAreHighlightedInTheTranscript() throws {
+    var session = SessionFixture.session()
+    let effects = session.press(.text("@jos"), .tab, .text("and @nobody"), .enter)
+    guard case .print(let lines) = try #require(effects.first) else {
+      Issue.record("expected printed lines, got \(effects)")
+      return
+    }
+    #expect(lines[0].contains(Frame.Span("@jose", .mention)))
+    #expect(lines[0].contains(Frame.Span("@nobody", .error)))
+    #expect(ChatSession.printed(effects).last == "  ↳ not in the directory: @nobody")
+  }
+
+  @Test func escapeDismissesTheListAndEnterThenSendsTheText() {
+    var session = SessionFixture.session()
+    session.press(.text("@jos"), .escape)
+    #expect(session.frame(columns: 80, rows: 24).lines.count == 1)
+    #expect(session.ghostText == nil)
+    let printed = ChatSession.printed(session.press(.enter))
+    #expect(printed.first == "you: @jos")
+  }
+
+  @Test func ghostTextShowsTheBestCompletionDimmedAndRightAcceptsIt() {
+    var session = SessionFixture.session()
+    session.press(.text("@jos"))
+    #expect(session.ghostText == "e")
+    let input = session.frame(columns: 80, rows: 24).lines[0]
+    #expect(input.last == Frame.Span("e", .ghost))
+    session.press(.right)
+    #expect(session.editor.text == "@jose ")
+  }
+
+  @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() {
+    var session = SessionFixture.session()
+    session.press(.text("@jos"), .tab, .home, .text("hi "))
+    #expect(session.editor.text == "hi @jose ")
+    #expect(session.editor.entities.map(\.utf16Range) == [3..<8])
+    // Drawn as a mention in the input line.
+    #expect(session.frame(columns: 80, rows: 24).lines[0].contains(Frame.Span("@jose", .mention)))
+    // Backspace right after it deletes it whole.
+    session.press(.end, .backspace, .backspace)
+    #expect(session.editor.text == "hi ")
+    #expect(session.editor.entities.isEmpty)
+  }
+
+  @Test func theChosenItemWinsOverAnAmbiguousHandle() {
+    var session = SessionFixture.session()
+    // "kim" and "KIM" share a handle: typed by hand it is ambiguous, completed it is U4.
+    session.press(.text("@kim"), .escape, .text(" "))
+    var printed = ChatSession.printed(session.press(.enter))
+    #expect(printed[1] == "  ↳ slack: @kim ")
+    session.press(.text("@kim"))
+    let index = session.selection.items.firstIndex { $0.id == "U4" }
+    for _ in 0..<(index ?? 0) { session.press(.down) }
+    printed = ChatSession.printed(session.press(.tab, .enter))
+    #expect(printed[1] == "  ↳ slack: <@U4> ")
+  }
+
+  @Test func historyUpAndDownWhenNoListIsOpen() {
+    var session = SessionFixture.session()
+    session.press(.text("one"), .enter, .text("two"), .enter, .text("dra"))
+    session.press(.up)
+    #expect(session.editor.text == "two")
+    session.press(.up, .up)
+    #expect(session.editor.text == "one")
+    session.press(.down)
+    #expect(session.editor.text == "two")
+    session.press(.down)
+    #expect(session.editor.text == "dra")
+  }
+
+  @Test func historyBringsMentionsBackAsEntities() {
+    var session = SessionFixture.session()
+    session.press(.text("@jos"), .tab, .text("hi"), .enter, .up)
+    #expect(session.editor.text == "@jose hi")
+    #expect(session.editor.entities.map(\.itemID) == ["U1"])
+  }
+
+  @Test func ctrlCClearsTheLineAndASecondOneQuits() {
+    var session = SessionFixture.session()
+    #expect(session.press(.text("abc"), .interrupt).isEmpty)
+    #expect(session.editor.isEmpty)
+    #expect(session.frame(columns: 80, rows: 24).plainLines.last == "(press Ctrl-C again to quit)")
+    #expect(session.press(.interrupt) == [.quit])
+  }
+
+  @Test func aKeyBetweenTwoCtrlCsDoesNotQuit() {
+    var session = SessionFixture.session()
+    session.press(.interrupt, .text("x"))
+    #expect(session.press(.interrupt).isEmpty)
+  }
+
+  @Test func ctrlDDeletesForwardAndQuitsOnlyOnAnEmptyLine() {
+    var session = SessionFixture.session()
+    #expect(session.press(.text("ab"), .home, .endOfFile).isEmpty)
+    #expect(session.editor.text == "b")
+    #expect(session.press(.endOfFile).isEmpty)
+    #expect(session.press(.endOfFile) == [.quit])
+  }
+
+  @Test func emojiShortcodeBecomesTheEmoji() {
+    var session = SessionFixture.session()
+    session.press(.text("so :smi"))
+    #expect(session.frame(columns: 80, rows: 24).plainLines[1] == "› 😄  :smile:")
+    session.press(.tab)
+    #expect(session.editor.text == "so 😄")
+  }
+
+  @Test func commandsCompleteOnlyAtTheStartOfTheLine() {
+    var session = SessionFixture.session()
+    session.press(.text("/he"))
+    #expect(session.selection.items.map(\.insertionText) == ["help"])
+    session.press(.killToStart, .text("x /he"))
+    #expect(session.query == nil)
+  }
+
+  @Test func commandsRun() {
+    var session = SessionFixture.session()
+    #expect(session.press(.text("/help"), .escape, .enter) == [.print(ChatSession.helpLines)])
+    #expect(
+      ChatSession.printed(session.press(.text("/users"), .escape, .enter)).first?.hasPrefix(
+        "15 users (embedded sample), 2 channels") == true)
+    #expect(
+      ChatSession.printed(session.press(.text("/nope"), .enter)) == [
+        "unknown command /nope: try /help"
+      ])
+    #expect(session.press(.text("/quit"), .escape, .enter) == [.quit])
+  }
+
+  @Test(arguments: [
+    ("discord", "  ↳ discord: <@U1>"),
+    ("markdown", "  ↳ markdown: [@José Álvarez](user:U1)"),
+    ("html", #"  ↳ html: <a class="mention" data-id="U1">@José Álvarez</a>"#),
+  ])
+  func formatCommandChangesTheWireForm(format: String, expected: String) {
+    var session = SessionFixture.session()
+    let printed = ChatSession.printed(session.press(.text("/format \(format)"), .enter))
+    #expect(printed == ["wire format: \(format)"])
+    let wire = ChatSession.printed(session.press(.text("@jose"), .escape, .enter))
+    #expect(wire.dropFirst().first == expected)
+  }
+
+  @Test func formatCommandRejectsJSONAndUnknownFormats() {
+    var session = SessionFixture.session()
+    for name in ["json", "xml"] {
+      let printed = ChatSession.printed(session.press(.text("/format \(name)"), .enter))
+      #expect(printed.first?.hasPrefix("unknown format '\(name)'") == true)
+    }
+    #expect(session.format == .slack)
+  }
+}
