@@ -263,6 +263,12 @@ public final class MentionIndex: MentionDataSource, Sendable {
 
   // MARK: - Internals
 
+  /// The index's parts as of now, read under the lock, for read-only extensions such as the
+  /// exact-handle lookup in `Resolve/MentionIndex+MentionDirectory.swift`.
+  var snapshot: (base: IndexBase, removed: Bitset, pending: [PendingItem]) {
+    state.withLock { ($0.base, $0.removed, $0.pending) }
+  }
+
   /// Folds a field or a query as the index stores it (a 0 byte would end a key early).
   static func foldKey(_ text: some StringProtocol) -> [UInt8] {
     var folded = Folding.fold(text)
