@@ -36,28 +36,34 @@ public struct MessageRenderer: Sendable, Hashable {
 
   /// Renders a message.
   ///
+  /// Entities are placed by their ``ExtractedEntity/utf8Range``; one that overlaps the previous
+  /// entity or lies outside the text is skipped, and its text is written as text.
+  ///
   /// - Parameter message: A resolved message.
   /// - Returns: The message in the renderer's format.
   public func render(_ message: ResolvedMessage) -> String {
-    let text = message.text
-    var out = ""
-    out.reserveCapacity(text.utf8.count + 24 * message.entities.count)
-    var position = text.startIndex
-    for resolved in message.entities {
-      let range = resolved.entity.range
-      guard range.lowerBound >= position, range.upperBound <= text.endIndex else { continue }
-      WireText.appendEscaped(text[position..<range.lowerBound], format: format, to: &out)
-      if !appendToken(for: resolved, to: &out) {
-        WireText.appendEscaped(text[range], format: format, to: &out)
+    var text = message.text
+    let bytes = text.withUTF8 { p -> [UInt8] in
+      var out: [UInt8] = []
+      out.reserveCapacity(p.count + p.count / 8 + 32 * message.entities.count)
+      var position = 0
+      for resolved in message.entities {
+        let range = resolved.entity.utf8Range
+        guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
+        WireText.appendEscaped(p, position..<range.lowerBound, format: format, to: &out)
+        if !appendToken(for: resolved, to: &out) {
+          WireText.appendEscaped(p, range, format: format, to: &out)
+        }
+        position = range.upperBound
       }
-      position = range.upperBound
+      WireText.appendEscaped(p, position..<p.count, format: format, to: &out)
+      return out
     }
-    WireText.appendEscaped(text[position...], format: format, to: &out)
-    return out
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The wire token of a resolved user or channel; `false` when the entity is written as typed.
-  private func appendToken(for resolved: ResolvedEntity, to out: inout String) -> Bool {
+  private func appendToken(for resolved: ResolvedEntity, to out: inout [UInt8]) -> Bool {
     guard format != .plain, case .resolved(let item) = resolved.resolution,
       WireText.isValidID(item.id)
     else { return false }
@@ -69,31 +75,35 @@ public struct MessageRenderer: Sendable, Hashable {
     }
     switch format {
     case .slack:
+      out += isChannel ? "<#".utf8 : "<@".utf8
+      out += item.id.utf8
       if isChannel {
-        out += "<#" + item.id
         let label = WireText.label(item.insertionText)
         if !label.isEmpty {
-          out += "|"
-          WireText.appendEscaped(label[...], format: .slack, to: &out)
+          out.append(UInt8(ascii: "|"))
+          WireText.appendEscaped(label, format: .slack, to: &out)
         }
-        out += ">"
-      } else {
-        out += "<@" + item.id + ">"
       }
+      out.append(UInt8(ascii: ">"))
     case .discord:
-      out += (isChannel ? "<#" : "<@") + item.id + ">"
+      out += isChannel ? "<#".utf8 : "<@".utf8
+      out += item.id.utf8
+      out.append(UInt8(ascii: ">"))
     case .markdown:
-      out += isChannel ? "[#" : "[@"
+      out += isChannel ? "[#".utf8 : "[@".utf8
       let label = WireText.label(isChannel ? item.insertionText : item.displayText)
-      WireText.appendEscaped(label[...], format: .markdown, to: &out)
-      out += (isChannel ? "](channel:" : "](user:") + item.id + ")"
+      WireText.appendEscaped(label, format: .markdown, to: &out)
+      out += isChannel ? "](channel:".utf8 : "](user:".utf8
+      out += item.id.utf8
+      out.append(UInt8(ascii: ")"))
     case .html:
-      out += isChannel ? "<a class=\"channel\" data-id=\"" : "<a class=\"mention\" data-id=\""
-      WireText.appendEscaped(item.id[...], format: .html, to: &out)
-      out += isChannel ? "\">#" : "\">@"
+      out +=
+        isChannel ? #"<a class="channel" data-id=""#.utf8 : #"<a class="mention" data-id=""#.utf8
+      WireText.appendEscaped(item.id, format: .html, to: &out)
+      out += isChannel ? "\">#".utf8 : "\">@".utf8
       let label = WireText.label(isChannel ? item.insertionText : item.displayText)
-      WireText.appendEscaped(label[...], format: .html, to: &out)
-      out += "</a>"
+      WireText.appendEscaped(label, format: .html, to: &out)
+      out += "</a>".utf8
     case .plain:
       return false
     }

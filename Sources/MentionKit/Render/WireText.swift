@@ -48,91 +48,98 @@ enum WireText {
 
   // MARK: - Escaping
 
-  /// Appends text escaped for a format.
-  static func appendEscaped(_ text: Substring, format: WireFormat, to out: inout String) {
-    switch format {
-    case .plain:
-      out += text
-    case .slack:
-      appendReplacing(text, to: &out) { byte in
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        default: nil
-        }
-      }
-    case .html:
-      appendReplacing(text, to: &out) { byte in
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#39;"
-        default: nil
-        }
-      }
-    case .markdown:
-      appendReplacing(text, to: &out) { byte in
-        switch byte {
-        case UInt8(ascii: "\\"): "\\\\"
-        case UInt8(ascii: "`"): "\\`"
-        case UInt8(ascii: "*"): "\\*"
-        case UInt8(ascii: "_"): "\\_"
-        case UInt8(ascii: "~"): "\\~"
-        case UInt8(ascii: "["): "\\["
-        case UInt8(ascii: "]"): "\\]"
-        case UInt8(ascii: "<"): "\\<"
-        case UInt8(ascii: ">"): "\\>"
-        case UInt8(ascii: "&"): "\\&"
-        default: nil
-        }
-      }
-    case .discord:
-      appendDiscordEscaped(text, to: &out)
-    }
-  }
+  /// For each byte, whether a format escapes it (bit 0 Slack, 1 HTML, 2 Markdown, 3 Discord).
+  private static let escapeTable: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256)
+    for byte in "&<>".utf8 { table[Int(byte)] |= 1 }
+    for byte in "&<>\"'".utf8 { table[Int(byte)] |= 2 }
+    for byte in "\\`*_~[]<>&".utf8 { table[Int(byte)] |= 4 }
+    for byte in "\\<@".utf8 { table[Int(byte)] |= 8 }
+    return table
+  }()
 
-  /// Appends `text`, replacing the ASCII bytes `replacement` maps; the rest is copied in runs.
   @inline(__always)
-  private static func appendReplacing(
-    _ text: Substring, to out: inout String, _ replacement: (UInt8) -> String?
-  ) {
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var i = runStart
-    while i != utf8.endIndex {
-      if let escaped = replacement(utf8[i]) {
-        out += text[runStart..<i]
-        out += escaped
-        runStart = utf8.index(after: i)
-      }
-      i = utf8.index(after: i)
+  private static func escapeBit(_ format: WireFormat) -> UInt8 {
+    switch format {
+    case .slack: 1
+    case .html: 2
+    case .markdown: 4
+    case .discord: 8
+    case .plain: 0
     }
-    out += text[runStart..<utf8.endIndex]
   }
 
-  /// Discord: `\` and `<` get a backslash, and so does the `@` of `@everyone` and `@here`,
-  /// which Discord would otherwise broadcast.
-  private static func appendDiscordEscaped(_ text: Substring, to out: inout String) {
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var i = runStart
-    while i != utf8.endIndex {
-      let byte = utf8[i]
-      var escapes = byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-      if byte == UInt8(ascii: "@") {
-        let rest = text[utf8.index(after: i)...]
-        escapes = rest.utf8.starts(with: "everyone".utf8) || rest.utf8.starts(with: "here".utf8)
+  /// Appends a string escaped for a format.
+  static func appendEscaped(_ text: String, format: WireFormat, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendEscaped($0, 0..<$0.count, format: format, to: &out) }
+  }
+
+  /// Appends bytes `range` of UTF-8 text escaped for a format: runs that need no escape are
+  /// copied at once.
+  static func appendEscaped(
+    _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
+    to out: inout [UInt8]
+  ) {
+    let bit = escapeBit(format)
+    var runStart = range.lowerBound
+    var i = range.lowerBound
+    escapeTable.withUnsafeBufferPointer { table in
+      while i < range.upperBound {
+        let byte = p[i]
+        guard table[Int(byte)] & bit != 0 else {
+          i &+= 1
+          continue
+        }
+        let replacement: StaticString?
+        switch format {
+        case .slack, .html:
+          switch byte {
+          case UInt8(ascii: "&"): replacement = "&amp;"
+          case UInt8(ascii: "<"): replacement = "&lt;"
+          case UInt8(ascii: ">"): replacement = "&gt;"
+          case UInt8(ascii: "\""): replacement = "&quot;"
+          default: replacement = "&#39;"
+          }
+        case .markdown:
+          replacement = "\\"
+        case .discord:
+          // The `@` of `@everyone` and `@here` only: Discord would broadcast them.
+          if byte == UInt8(ascii: "@")
+            && !(hasBytes(p, "everyone", at: i &+ 1, end: range.upperBound)
+              || hasBytes(p, "here", at: i &+ 1, end: range.upperBound))
+          {
+            i &+= 1
+            continue
+          }
+          replacement = "\\"
+        case .plain:
+          replacement = nil
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<i]))
+        if let replacement {
+          out.append(
+            contentsOf: UnsafeBufferPointer(
+              start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+        }
+        if format == .slack || format == .html {
+          runStart = i &+ 1  // replaced
+        } else {
+          runStart = i  // a backslash before the byte, which is kept
+        }
+        i &+= 1
       }
-      if escapes {
-        out += text[runStart..<i]
-        out += "\\"
-        runStart = i
-      }
-      i = utf8.index(after: i)
     }
-    out += text[runStart..<utf8.endIndex]
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<range.upperBound]))
+  }
+
+  @inline(__always)
+  private static func hasBytes(
+    _ p: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at start: Int, end: Int
+  ) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard start &+ count <= end else { return false }
+    for k in 0..<count where p[start &+ k] != literal.utf8Start[k] { return false }
+    return true
   }
 }

@@ -37,6 +37,8 @@ public struct MentionResolver: Sendable {
     var kind: ExtractedEntity.Kind
     var directory: any MentionDirectory
     var synchronous: (any SynchronousMentionDirectory)?
+    /// The directory when it is a ``HandleDirectory``: looked up without building keys.
+    var handles: HandleDirectory?
   }
 
   private let entries: [Entry]
@@ -53,8 +55,9 @@ public struct MentionResolver: Sendable {
     self.mentionLimit = mentionLimit
     entries = directories.sorted { $0.key.rawValue < $1.key.rawValue }.map {
       Entry(
-        kind: $0.key, directory: $0.value, synchronous: $0.value as? any SynchronousMentionDirectory
-      )
+        kind: $0.key, directory: $0.value,
+        synchronous: $0.value as? any SynchronousMentionDirectory,
+        handles: $0.value as? HandleDirectory)
     }
   }
 
@@ -225,6 +228,11 @@ public struct MentionResolver: Sendable {
       }
       guard let index = entryIndex(entity.kind) else {
         resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.noDirectory)))
+        continue
+      }
+      if let handles = entries[index].handles {
+        resolved.append(
+          ResolvedEntity(entity: entity, resolution: handles.resolution(ofHandle: entity.value)))
         continue
       }
       guard let directory = entries[index].synchronous else {
