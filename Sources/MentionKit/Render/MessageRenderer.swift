@@ -7,7 +7,8 @@
 /// for the format (see ``WireFormat``), so a display name of `<script>` never comes out live;
 /// display names also lose bidi overrides and control characters, so `U+202E` in a name cannot
 /// reverse the text around it. An item whose id cannot be written safely (empty, or containing
-/// whitespace, controls, or `< > | & " ' \ ` ( ) [ ]`) is rendered as the text typed.
+/// whitespace, controls, a backtick, or one of `< > | & " ' \ ( ) [ ]`) is rendered as the text
+/// typed.
 ///
 /// ```swift
 /// let message = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))

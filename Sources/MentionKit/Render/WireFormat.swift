@@ -4,7 +4,7 @@
 /// | --- | --- | --- | --- |
 /// | ``slack`` | `<@U1>` | `<#C1\|general>` | `&`, `<`, `>` as `&amp;`, `&lt;`, `&gt;` |
 /// | ``discord`` | `<@U1>` | `<#C1>` | `\` before `\`, `<`, and the `@` of `@everyone`/`@here` |
-/// | ``markdown`` | `[@Ana Lima](user:U1)` | `[#general](channel:C1)` | `\` before `` \ ` * _ ~ [ ] < > & `` |
+/// | ``markdown`` | `[@Ana Lima](user:U1)` | `[#general](channel:C1)` | `\` before `\`, a backtick, `*`, `_`, `~`, `[`, `]`, `<`, `>`, `&` |
 /// | ``html`` | `<a class="mention" data-id="U1">@Ana Lima</a>` | `<a class="channel" data-id="C1">#general</a>` | `& < > " '` as entities |
 /// | ``plain`` | the mention as written | the hashtag as written | unchanged |
 ///
