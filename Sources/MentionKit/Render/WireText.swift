@@ -5,6 +5,20 @@ enum WireText {
   /// other ids are rendered as their original text.
   static func isValidID(_ id: some StringProtocol) -> Bool {
     guard !id.isEmpty else { return false }
+    // Fast path: ASCII letters, digits and `-_.:/@#+=` need no property lookups.
+    if id.utf8.allSatisfy({ byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "@"),
+        UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "="):
+        return true
+      default:
+        return false
+      }
+    }) {
+      return true
+    }
     for scalar in id.unicodeScalars {
       switch scalar {
       case "<", ">", "|", "&", "\"", "'", "\\", "`", "(", ")", "[", "]": return false
