@@ -59,10 +59,12 @@ struct ChatScanner: Sendable {
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout [RawEntity]) {
     guard !triggers.isEmpty else { return }
+    // No byte that can start a delimiter: nothing to find, and no spans to exclude.
+    guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
     let excluded = ExcludedSpans.find(in: p, profile: profile)
     var nextExcluded = 0
     let n = p.count
-    var i = 0
+    var i = firstSign
     while i < n {
       let byte = p[i]
       guard startsDelimiter[Int(byte)] else {
