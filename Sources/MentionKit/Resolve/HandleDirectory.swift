@@ -20,9 +20,11 @@
 /// hashes, so ``MentionResolver`` resolves an ASCII mention without building a `String`; other
 /// handles are in a `Dictionary` keyed by ``HandleKey``.
 ///
+/// The directory is immutable, and a class so that holding or passing it costs one reference.
+///
 /// - Complexity: Building is O(*n*) in the number of items; a lookup is O(*k*) in the length of
 ///   the handle plus the number of items sharing it.
-public struct HandleDirectory: SynchronousMentionDirectory {
+public final class HandleDirectory: SynchronousMentionDirectory {
   private let storage: [MentionItem]
   /// For each slot, the next slot with the same key, or -1.
   private let next: [Int32]
