@@ -9,7 +9,7 @@ struct Options {
   var sections: [String] = Options.allSections
   var index = IndexBenchmark.Configuration()
 
-  static let allSections = ["index", "fold", "extraction", "adversarial"]
+  static let allSections = ["index", "fold", "extraction", "adversarial", "pipeline"]
 
   struct UsageError: Error, CustomStringConvertible {
     var description: String
@@ -26,6 +26,7 @@ struct Options {
       fold         Folding ns per display name, library vs Foundation
       extraction   EntityExtractor(profile: .twitter) MB/s vs an NSRegularExpression extractor
       adversarial  ~1 MB worst-case inputs: extraction and detection vs ordinary text
+      pipeline     extract + resolve (1M users) + render messages/s, chat and twitter profiles
 
     Options:
       --users FILE          users TSV (id, handle, display_name, locale)

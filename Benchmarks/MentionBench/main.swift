@@ -69,15 +69,23 @@ do {
     reports.append(AdversarialBenchmark.run(corpusLines: try corpusLines()))
   }
 
-  // MARK: Pipeline section: the lead adds the call here after merging
-  // `Benchmarks/MentionBench/PipelineBenchmark.swift` (written on another branch), e.g.
-  //
-  //   let channels = try DataFiles.loadChannels(options.channelsPath)
-  //   let pipeline = try await PipelineBenchmark.run(
-  //     corpusLines: try corpusLines(), users: try users().items, channels: channels)
-  //   reports.append(/* a Report made from `pipeline` */)
-  //
-  // and adds "pipeline" to `Options.allSections` and the usage text.
+  if options.sections.contains("pipeline") {
+    let channels = try DataFiles.loadChannels(options.channelsPath)
+    for (name, profile) in [("chat", ExtractionProfile.chat), ("twitter", .twitter)] {
+      progress("pipeline (\(name))")
+      let result = try await PipelineBenchmark.run(
+        corpusLines: try corpusLines(), users: try users().items, channels: channels,
+        profile: profile)
+      var report = Report(
+        key: "pipeline_\(name)",
+        title: "Backend pipeline: extract (.\(name)) + resolve (HandleDirectory) + render (Slack)")
+      for figure in result.figures {
+        report.add(figure.key, figure.label, figure.value, figure.unit)
+      }
+      report.add("meets_target", "meets 1,000,000 msg/s (sync)", flag: result.meetsTarget)
+      reports.append(report)
+    }
+  }
 } catch let error as DataFileError {
   fail(
     "\(error)\n(run from the package root with ../shared beside it, or pass the file)", status: 2)

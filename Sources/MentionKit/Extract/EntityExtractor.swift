@@ -16,13 +16,19 @@
 ///   scanners read the string's contiguous UTF-8 storage one Unicode scalar at a time.
 public struct EntityExtractor: Sendable, Hashable {
   /// The grammar applied.
-  public var profile: ExtractionProfile
+  public var profile: ExtractionProfile {
+    didSet { compiled = ChatScanner.compiled(for: profile) }
+  }
+
+  /// The trigger grammar compiled once, not per message (`nil` for ``ExtractionProfile/twitter``).
+  private var compiled: ChatScanner.Compiled?
 
   /// Creates an extractor.
   ///
   /// - Parameter profile: The grammar to apply; ``ExtractionProfile/chat`` by default.
   public init(profile: ExtractionProfile = .chat) {
     self.profile = profile
+    compiled = ChatScanner.compiled(for: profile)
   }
 
   /// Every entity in the text, in text order.
@@ -99,7 +105,7 @@ public struct EntityExtractor: Sendable, Hashable {
         p, mentions: profile.includesMentions, hashtags: profile.includesHashtags,
         cashtags: profile.includesCashtags, into: &raw)
     case .triggers:
-      ChatScanner(profile: profile).scan(p, into: &raw)
+      (compiled?.scanner ?? ChatScanner(profile: profile)).scan(p, into: &raw)
     }
   }
 
@@ -107,7 +113,7 @@ public struct EntityExtractor: Sendable, Hashable {
   var kinds: [ExtractedEntity.Kind] {
     switch profile.grammar {
     case .twitter: return Self.twitterKinds
-    case .triggers: return profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
+    case .triggers: return compiled?.scanner.kinds ?? ChatScanner(profile: profile).kinds
     }
   }
 

@@ -4,19 +4,42 @@
 /// addresses, see ``ExcludedSpans``); a second pass walks the text one scalar at a time and, at
 /// each trigger delimiter outside those spans, applies the trigger's boundary rule and query
 /// characters, trims trailing punctuation and joins fediverse hosts. Both passes are linear.
-struct ChatScanner {
-  private struct CompiledTrigger {
+struct ChatScanner: Sendable {
+  private struct CompiledTrigger: Sendable {
     var delimiters: [[UInt8]]
     var trigger: Trigger
     var joinsFediverseHost: Bool
   }
 
-  private let profile: ExtractionProfile
+  let profile: ExtractionProfile
   private let triggers: [CompiledTrigger]
   /// Whether a byte can start some trigger's delimiter.
   private let startsDelimiter: [Bool]
 
+  /// The entity kind of each trigger, by index: the trigger's name.
+  let kinds: [ExtractedEntity.Kind]
+
+  /// A compiled scanner behind one reference, so an extractor that holds it stays cheap to
+  /// copy; equal when the profiles are (the scanner is a function of its profile).
+  final class Compiled: Sendable, Hashable {
+    let scanner: ChatScanner
+
+    init(_ scanner: ChatScanner) { self.scanner = scanner }
+
+    static func == (lhs: Compiled, rhs: Compiled) -> Bool {
+      lhs === rhs || lhs.scanner.profile == rhs.scanner.profile
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(scanner.profile) }
+  }
+
+  /// The compiled scanner for a trigger profile, or `nil` for the twitter grammar.
+  static func compiled(for profile: ExtractionProfile) -> Compiled? {
+    profile.grammar == .triggers ? Compiled(ChatScanner(profile: profile)) : nil
+  }
+
   init(profile: ExtractionProfile) {
+    kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
     self.profile = profile
     var starts = [Bool](repeating: false, count: 256)
     var compiled: [CompiledTrigger] = []
@@ -36,10 +59,12 @@ struct ChatScanner {
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout [RawEntity]) {
     guard !triggers.isEmpty else { return }
+    // No byte that can start a delimiter: nothing to find, and no spans to exclude.
+    guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
     let excluded = ExcludedSpans.find(in: p, profile: profile)
     var nextExcluded = 0
     let n = p.count
-    var i = 0
+    var i = firstSign
     while i < n {
       let byte = p[i]
       guard startsDelimiter[Int(byte)] else {
@@ -70,12 +95,14 @@ struct ChatScanner {
   private func match(
     _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout [RawEntity]
   ) -> Int? {
-    for (index, compiled) in triggers.enumerated() {
-      for delimiter in compiled.delimiters where hasBytes(p, delimiter, at: i, limit: limit) {
-        guard isBoundary(p, before: i, compiled.trigger.boundary) else { continue }
+    // Indexing in place: copying a compiled trigger (a whole `Trigger`) per sign is costly.
+    for index in triggers.indices {
+      for delimiter in triggers[index].delimiters
+      where hasBytes(p, delimiter, at: i, limit: limit) {
+        guard isBoundary(p, before: i, triggers[index].trigger.boundary) else { continue }
         let valueStart = i &+ delimiter.count
         return handle(
-          p, trigger: compiled, kind: index, sign: i, valueStart: valueStart, limit: limit,
+          p, trigger: triggers[index], kind: index, sign: i, valueStart: valueStart, limit: limit,
           into: &entities)
       }
     }
