@@ -30,7 +30,8 @@ struct PipeModeTests {
     .slack: "hi <@U1> and <@U2> in <#C1|général> 👍🏽 @nobody, @kim!",
     .discord: "hi <@U1> and <@U2> in <#C1> 👍🏽 @nobody, @kim!",
     .markdown:
-      "hi [@José Álvarez](user:U1) and [@Zoë <script>](user:U2) in [#général](channel:C1) 👍🏽"
+      // MentionKit escapes Markdown: a raw `<script>` in a label would be live HTML.
+      "hi [@José Álvarez](user:U1) and [@Zoë \\<script\\>](user:U2) in [#général](channel:C1) 👍🏽"
       + " @nobody, @kim!",
     .html:
       "hi <a class=\"mention\" data-id=\"U1\">@José Álvarez</a> and <a class=\"mention\""

@@ -27,6 +27,17 @@ struct TwitterConformanceTests {
     "\(testCase["description"] ?? "?"): \((testCase["text"] as? String ?? "").debugDescription)"
   }
 
+  /// Every section the issue names is read in full: the case counts are those of the suite's
+  /// README, so a truncated or renamed file fails here rather than passing with fewer cases.
+  @Test(arguments: [
+    ("mentions", 23), ("mentions_with_indices", 3), ("mentions_or_lists_with_indices", 5),
+    ("replies", 13), ("hashtags", 65), ("hashtags_from_astral", 3),
+    ("hashtags_with_indices", 8), ("cashtags", 8),
+  ])
+  func sectionHasEveryCase(section: String, count: Int) throws {
+    #expect(try Self.extractSection(section).count == count)
+  }
+
   @Test func mentions() throws {
     for testCase in try Self.extractSection("mentions") {
       let text = try #require(testCase["text"] as? String)

@@ -59,6 +59,71 @@ extension AnalyzedMessage.Entity {
   }
 }
 
+extension AnalyzedMessage {
+  /// The app's view of a message the library resolved. Hashtags that name no channel are
+  /// plain tags (`none`), and so are list mentions and cashtags; mentions past the library's
+  /// mention limit were not looked up and count as unknown.
+  init(_ resolved: ResolvedMessage) {
+    let text = resolved.text
+    self.init(
+      text: text,
+      entities: resolved.entities.map { resolved in
+        let entity = resolved.entity
+        let kind: Entity.Kind
+        switch entity.kind {
+        case .hashtag: kind = .hashtag
+        case .list: kind = .list
+        case .cashtag: kind = .cashtag
+        default: kind = .mention
+        }
+        let resolution: Resolution
+        switch resolved.resolution {
+        case .resolved(let item): resolution = .resolved(item)
+        case .ambiguous(let items): resolution = .ambiguous(items)
+        case .unresolved: resolution = kind == .hashtag ? .notApplicable : .unresolved
+        case .skipped(.overMentionLimit): resolution = .unresolved
+        case .skipped: resolution = .notApplicable
+        }
+        return Entity(
+          kind: kind, text: String(text[entity.range]),
+          value: entity.value + (entity.listSlug ?? ""),
+          range: entity.range, utf16Range: entity.utf16Range, scalarRange: entity.scalarRange,
+          resolution: resolution)
+      })
+  }
+
+  /// The library's view of this message, for its renderer: resolved users and channels keep
+  /// their item; everything else is written as typed.
+  var resolvedMessage: ResolvedMessage {
+    let utf8 = text.utf8
+    return ResolvedMessage(
+      text: text,
+      entities: entities.map { entity in
+        let kind: ExtractedEntity.Kind
+        switch entity.kind {
+        case .mention: kind = .mention
+        case .list: kind = .list
+        case .hashtag: kind = .hashtag
+        case .cashtag: kind = .cashtag
+        }
+        let resolution: MentionResolution
+        switch entity.resolution {
+        case .resolved(let item): resolution = .resolved(item)
+        case .ambiguous(let items): resolution = .ambiguous(items)
+        case .unresolved: resolution = .unresolved
+        case .notApplicable: resolution = .skipped(.noDirectory)
+        }
+        let utf8Start = utf8.distance(from: utf8.startIndex, to: entity.range.lowerBound)
+        let utf8End = utf8.distance(from: utf8.startIndex, to: entity.range.upperBound)
+        return ResolvedEntity(
+          entity: ExtractedEntity(
+            kind: kind, value: entity.value, range: entity.range, utf16Range: entity.utf16Range,
+            scalarRange: entity.scalarRange, utf8Range: utf8Start..<utf8End),
+          resolution: resolution)
+      })
+  }
+}
+
 /// Finds the entities of a message and resolves them: the seam where the library's extractor
 /// and resolver plug in.
 protocol MessageAnalyzer: Sendable {

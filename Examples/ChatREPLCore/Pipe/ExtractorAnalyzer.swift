@@ -1,7 +1,8 @@
 import MentionKit
 
 /// Extracts entities with MentionKit's `EntityExtractor` (the `chat` or `twitter` profile) and
-/// resolves them against the directory.
+/// resolves them with its `MentionResolver`; this file only maps the library's values to the
+/// app's `AnalyzedMessage`.
 struct ExtractorAnalyzer: MessageAnalyzer {
   var extractor: EntityExtractor
   var handles: HandleTable
@@ -12,28 +13,14 @@ struct ExtractorAnalyzer: MessageAnalyzer {
   }
 
   func analyze(_ message: String) -> AnalyzedMessage {
-    let entities = extractor.entities(in: message).map { entity in
-      let kind: AnalyzedMessage.Entity.Kind
-      let resolution: AnalyzedMessage.Resolution
-      switch entity.kind {
-      case .hashtag:
-        kind = .hashtag
-        resolution = handles.resolveChannel(entity.value)
-      case .list:
-        kind = .list
-        resolution = .notApplicable
-      case .cashtag:
-        kind = .cashtag
-        resolution = .notApplicable
-      default:
-        kind = .mention
-        resolution = handles.resolveUser(entity.value)
-      }
-      return AnalyzedMessage.Entity(
-        kind: kind, text: String(message[entity.range]),
-        value: entity.value + (entity.listSlug ?? ""), range: entity.range,
-        utf16Range: entity.utf16Range, scalarRange: entity.scalarRange, resolution: resolution)
-    }
-    return AnalyzedMessage(text: message, entities: entities)
+    let entities = extractor.entities(in: message)
+    // The tables are in memory, so the synchronous path cannot fail; if it ever did, every
+    // entity would be reported unresolved rather than dropped.
+    let resolved =
+      (try? handles.resolver.resolveSynchronously(message, entities: entities))
+      ?? ResolvedMessage(
+        text: message,
+        entities: entities.map { ResolvedEntity(entity: $0, resolution: .unresolved) })
+    return AnalyzedMessage(resolved)
   }
 }

@@ -204,6 +204,12 @@ public final class MentionIndex: MentionDataSource, Sendable {
     }
   }
 
+  /// The index's parts as of now, read under the lock, for read-only extensions such as the
+  /// exact-handle lookup in `Resolve/MentionIndex+MentionDirectory.swift`.
+  var snapshot: (base: IndexBase, removed: Bitset, pending: [PendingItem]) {
+    state.withLock { ($0.base, $0.removed, $0.pending) }
+  }
+
   /// Adds an item, or replaces the item with the same id (which keeps its place in the
   /// insertion order).
   ///

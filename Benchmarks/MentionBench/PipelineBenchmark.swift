@@ -1,0 +1,214 @@
+import MentionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Messages per second for the backend pipeline: extract (``EntityExtractor``), resolve against
+/// a large user directory (``MentionResolver`` over ``HandleDirectory``), and render
+/// (``MessageRenderer``, Slack format), over the corpus messages.
+///
+/// Three ways of resolving are timed, each on one core:
+/// - `sync`: `resolveSynchronously` in a plain loop (the fast path for in-memory directories);
+/// - `async`: `await resolve(_:entities:)` per message (never suspends for in-memory
+///   directories, so this is the cost of the async call itself);
+/// - `batched`: `await resolveAll` over batches of 1,000 messages, one directory call per kind
+///   per batch (the path a remote directory takes).
+///
+/// Self-contained (its own clock and statistics) so it builds beside any `main.swift`.
+enum PipelineBenchmark {
+  /// The figures of one run.
+  struct Result: Sendable {
+    /// The extraction profile used.
+    var profile: String
+    /// Messages in the corpus, and their average size.
+    var corpusMessages: Int
+    var averageMessageBytes: Double
+    /// Users and channels in the directories, and the time to build their tables.
+    var users: Int
+    var channels: Int
+    var directoryBuildSeconds: Double
+    /// Entities per corpus pass, and how many resolved to exactly one item.
+    var entitiesPerPass: Int
+    var resolvedPerPass: Int
+    /// Timed passes over the corpus per mode.
+    var passes: Int
+    /// Sync path: total messages, seconds, messages/s, MB/s of message text.
+    var messages: Int
+    var totalSeconds: Double
+    var messagesPerSecond: Double
+    var megabytesPerSecond: Double
+    /// Sync path, one message at a time (each timed alone, clock overhead included).
+    var p50Nanoseconds: Double
+    var p99Nanoseconds: Double
+    /// The async per-message and batched async paths, messages/s.
+    var asyncMessagesPerSecond: Double
+    var batchedMessagesPerSecond: Double
+    /// The target, and whether the sync path reached it.
+    var targetMessagesPerSecond: Double
+    var meetsTarget: Bool { messagesPerSecond >= targetMessagesPerSecond }
+    /// Bytes rendered per pass (keeps the work from being optimised away; also a sanity check).
+    var renderedBytesPerPass: Int
+
+    /// Every figure as (key, label, value, unit), for a text or JSON report.
+    var figures: [(key: String, label: String, value: Double, unit: String)] {
+      [
+        ("corpus_messages", "corpus messages", Double(corpusMessages), ""),
+        ("average_message_bytes", "average message", averageMessageBytes, "B"),
+        ("users", "users in the directory", Double(users), ""),
+        ("channels", "channels in the directory", Double(channels), ""),
+        ("directory_build_seconds", "directory tables built in", directoryBuildSeconds, "s"),
+        ("entities_per_pass", "entities per corpus pass", Double(entitiesPerPass), ""),
+        ("resolved_per_pass", "entities resolved per pass", Double(resolvedPerPass), ""),
+        ("messages", "messages timed (sync)", Double(messages), ""),
+        ("total_seconds", "total (sync)", totalSeconds, "s"),
+        ("messages_per_second", "extract+resolve+render (sync)", messagesPerSecond, "msg/s"),
+        ("megabytes_per_second", "message text throughput (sync)", megabytesPerSecond, "MB/s"),
+        ("p50_nanoseconds", "p50 per message (sync)", p50Nanoseconds, "ns"),
+        ("p99_nanoseconds", "p99 per message (sync)", p99Nanoseconds, "ns"),
+        (
+          "async_messages_per_second", "extract+resolve+render (async)", asyncMessagesPerSecond,
+          "msg/s"
+        ),
+        (
+          "batched_messages_per_second", "extract+resolve+render (batched async)",
+          batchedMessagesPerSecond, "msg/s"
+        ),
+        ("target_messages_per_second", "target", targetMessagesPerSecond, "msg/s"),
+      ]
+    }
+
+    /// The figures as aligned text lines.
+    var lines: [String] {
+      figures.map { figure in
+        let value =
+          figure.value == figure.value.rounded() && abs(figure.value) < 1e15
+          ? String(Int(figure.value)) : String(Double(Int(figure.value * 100)) / 100)
+        return Self.pad(figure.label) + " \(value) \(figure.unit)"
+      } + [Self.pad("meets target (sync)") + " \(meetsTarget)"]
+    }
+
+    private static func pad(_ label: String) -> String {
+      label + String(repeating: " ", count: max(0, 40 - label.count))
+    }
+  }
+
+  /// Runs the benchmark.
+  ///
+  /// - Parameters:
+  ///   - corpusLines: The messages (the 10k chat corpus).
+  ///   - users: The user directory (1,000,000 users from `users.tsv`).
+  ///   - channels: The channel directory.
+  ///   - profile: The extraction profile; the default chat profile unless told.
+  ///   - minimumSeconds: How long each mode runs at least.
+  /// - Returns: The figures.
+  /// - Throws: A ``ResolutionError`` if resolution fails (it cannot, in memory).
+  static func run(
+    corpusLines: [String], users: [MentionItem], channels: [MentionItem],
+    profile: ExtractionProfile = .chat, minimumSeconds: Double = 2
+  ) async throws -> Result {
+    let buildStart = now()
+    let resolver = MentionResolver(
+      users: HandleDirectory(users), channels: HandleDirectory(channels))
+    let buildSeconds = seconds(since: buildStart)
+    let extractor = EntityExtractor(profile: profile)
+    let renderer = MessageRenderer(format: .slack)
+    let corpusBytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
+
+    // One checked pass: entity counts and output size.
+    var entities = 0
+    var resolved = 0
+    var renderedBytes = 0
+    for line in corpusLines {
+      let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
+      entities += message.entities.count
+      resolved += message.entities.count { $0.item != nil }
+      renderedBytes += renderer.render(message).utf8.count
+    }
+
+    // Sync path: whole passes until the time is up.
+    var passes = 0
+    var sink = 0
+    let start = now()
+    repeat {
+      for line in corpusLines {
+        let message = try resolver.resolveSynchronously(
+          line, entities: extractor.entities(in: line))
+        sink &+= renderer.render(message).utf8.count
+      }
+      passes += 1
+    } while seconds(since: start) < minimumSeconds
+    let total = seconds(since: start)
+
+    // Per-message latency, one pass.
+    var samples: [UInt64] = []
+    samples.reserveCapacity(corpusLines.count)
+    for line in corpusLines {
+      let t0 = now()
+      let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
+      sink &+= renderer.render(message).utf8.count
+      samples.append(now() &- t0)
+    }
+    samples.sort()
+
+    // Async per message.
+    var asyncPasses = 0
+    let asyncStart = now()
+    repeat {
+      for line in corpusLines {
+        let message = try await resolver.resolve(line, entities: extractor.entities(in: line))
+        sink &+= renderer.render(message).utf8.count
+      }
+      asyncPasses += 1
+    } while seconds(since: asyncStart) < minimumSeconds
+    let asyncTotal = seconds(since: asyncStart)
+
+    // Batched async: resolveAll over batches of 1,000 messages.
+    let batches = stride(from: 0, to: corpusLines.count, by: 1_000).map {
+      Array(corpusLines[$0..<min($0 + 1_000, corpusLines.count)])
+    }
+    var batchedPasses = 0
+    let batchedStart = now()
+    repeat {
+      for batch in batches {
+        for message in try await resolver.resolveAll(batch, using: extractor) {
+          sink &+= renderer.render(message).utf8.count
+        }
+      }
+      batchedPasses += 1
+    } while seconds(since: batchedStart) < minimumSeconds
+    let batchedTotal = seconds(since: batchedStart)
+    if sink == 42 { print("") }  // keeps `sink` alive
+
+    let messages = passes * corpusLines.count
+    func percentile(_ p: Double) -> Double {
+      guard !samples.isEmpty else { return .nan }
+      let rank = max(1, Int((p * Double(samples.count)).rounded(.up)))
+      return Double(samples[min(rank, samples.count) - 1])
+    }
+    return Result(
+      profile: profile.grammar == .twitter ? "twitter" : "chat",
+      corpusMessages: corpusLines.count,
+      averageMessageBytes: Double(corpusBytes) / Double(max(1, corpusLines.count)),
+      users: users.count, channels: channels.count, directoryBuildSeconds: buildSeconds,
+      entitiesPerPass: entities, resolvedPerPass: resolved, passes: passes, messages: messages,
+      totalSeconds: total, messagesPerSecond: Double(messages) / total,
+      megabytesPerSecond: Double(passes * corpusBytes) / total / 1e6,
+      p50Nanoseconds: percentile(0.5), p99Nanoseconds: percentile(0.99),
+      asyncMessagesPerSecond: Double(asyncPasses * corpusLines.count) / asyncTotal,
+      batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
+      targetMessagesPerSecond: 1_000_000, renderedBytesPerPass: renderedBytes)
+  }
+
+  // MARK: - Clock
+
+  private static func now() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+  }
+
+  private static func seconds(since start: UInt64) -> Double { Double(now() &- start) / 1e9 }
+}

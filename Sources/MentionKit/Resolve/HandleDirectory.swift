@@ -1,0 +1,197 @@
+/// An in-memory directory for resolution: a hash table from handle keys to items.
+///
+/// Built once from a list of items (users or channels), it answers an exact, case-insensitive
+/// handle lookup in about the time of one hash of the handle, whatever the directory's size.
+/// Items are found by their ``MentionItem/insertionText`` only: for completion as the user
+/// types, use ``MentionIndex``.
+///
+/// ```swift
+/// let users = HandleDirectory([
+///   MentionItem(id: "U1", insertionText: "jon"),
+///   MentionItem(id: "U2", insertionText: "kim"),
+///   MentionItem(id: "U3", insertionText: "KIM"),
+/// ])
+/// users.items(for: HandleKey("Jon"), kind: .mention).map(\.id)  // ["U1"]
+/// users.items(for: HandleKey("kim"), kind: .mention).map(\.id)  // ["U2", "U3"]
+/// users.items(for: HandleKey("jön"), kind: .mention)             // []
+/// ```
+///
+/// Items whose handle is ASCII (most handles) are found through an open-addressing table of
+/// hashes, so ``MentionResolver`` resolves an ASCII mention without building a `String`; other
+/// handles are in a `Dictionary` keyed by ``HandleKey``.
+///
+/// - Complexity: Building is O(*n*) in the number of items; a lookup is O(*k*) in the length of
+///   the handle plus the number of items sharing it.
+public struct HandleDirectory: SynchronousMentionDirectory {
+  private let storage: [MentionItem]
+  /// For each slot, the next slot with the same key, or -1.
+  private let next: [Int32]
+  /// The first slot of each key that is not in the table (keys that are not ASCII, or whose
+  /// first item's handle is not ASCII or is longer than 255 bytes).
+  private let others: [HandleKey: Int32]
+  /// Whether `others` holds an ASCII key, so an ASCII miss in the table must look there too.
+  private let othersHaveASCIIKeys: Bool
+  /// Open addressing, one entry per key whose first item's handle is ASCII: the high 32 bits
+  /// of the key's hash and 1 + its first slot (0 is empty). The handle itself is compared on
+  /// the item, which a hit reads anyway.
+  private let table: [UInt64]
+  private let mask: Int
+
+  /// Builds a directory.
+  ///
+  /// - Parameter items: The items, in the order ambiguous candidates are reported.
+  public init(_ items: [MentionItem]) {
+    precondition(items.count < Int(Int32.max), "too many items for one directory")
+    storage = items
+    var first: [(key: HandleKey, slot: Int32)] = []
+    first.reserveCapacity(items.count)
+    var last: [HandleKey: Int32] = [:]
+    last.reserveCapacity(items.count)
+    var next = [Int32](repeating: -1, count: items.count)
+    for (slot, item) in items.enumerated() {
+      let key = HandleKey(item.insertionText)
+      if let previous = last.updateValue(Int32(slot), forKey: key) {
+        next[Int(previous)] = Int32(slot)
+      } else {
+        first.append((key, Int32(slot)))
+      }
+    }
+    self.next = next
+    var capacity = 16
+    while capacity < first.count * 2 { capacity <<= 1 }
+    var table = [UInt64](repeating: 0, count: capacity)
+    var others: [HandleKey: Int32] = [:]
+    var othersHaveASCIIKeys = false
+    for (key, slot) in first {
+      let handle = Array(items[Int(slot)].insertionText.utf8)
+      guard handle.count <= 255, handle.allSatisfy({ $0 < 0x80 }) else {
+        others[key] = slot
+        othersHaveASCIIKeys = othersHaveASCIIKeys || key.rawValue.utf8.allSatisfy { $0 < 0x80 }
+        continue
+      }
+      let hash = Self.hash(handle.map(Self.lowercase))
+      var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
+      while table[position] != 0 { position = (position + 1) & (capacity - 1) }
+      table[position] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(slot + 1)
+    }
+    self.others = others
+    self.othersHaveASCIIKeys = othersHaveASCIIKeys
+    self.table = table
+    mask = capacity - 1
+  }
+
+  /// The items of the directory, in their original order.
+  public var items: [MentionItem] { storage }
+
+  /// The number of items.
+  public var count: Int { storage.count }
+
+  /// Returns the items whose handle has a key.
+  ///
+  /// - Parameters:
+  ///   - key: The handle key to look up.
+  ///   - kind: Not used: a handle directory serves one kind.
+  /// - Returns: The items, in the directory's order; empty when none matches.
+  public func items(for key: HandleKey, kind: ExtractedEntity.Kind) -> [MentionItem] {
+    guard var slot = firstSlot(of: key) else { return [] }
+    var found: [MentionItem] = []
+    while slot >= 0 {
+      found.append(storage[Int(slot)])
+      slot = next[Int(slot)]
+    }
+    return found
+  }
+
+  /// The resolution of a handle as written: ``MentionResolver``'s fast path, which lowercases
+  /// and hashes an ASCII handle's bytes without building its key.
+  func resolution(ofHandle handle: String) -> MentionResolution {
+    var handle = handle
+    let found = handle.withUTF8 { p -> Int32?? in
+      guard p.count <= 255 else { return .none }
+      var hash: UInt64 = Self.seed
+      for byte in p {
+        guard byte < 0x80 else { return .none }
+        hash = (hash ^ UInt64(Self.lowercase(byte))) &* Self.prime
+      }
+      return .some(probe(hash: Self.mix(hash), p))
+    }
+    let first: Int32?
+    if let found {
+      first = found ?? (othersHaveASCIIKeys ? others[HandleKey(handle)] : nil)
+    } else {
+      first = firstSlot(of: HandleKey(handle))
+    }
+    guard let first else { return .unresolved }
+    if next[Int(first)] < 0 { return .resolved(storage[Int(first)]) }
+    var candidates: [MentionItem] = []
+    var slot = first
+    while slot >= 0 {
+      candidates.append(storage[Int(slot)])
+      slot = next[Int(slot)]
+    }
+    return .ambiguous(candidates)
+  }
+
+  private func firstSlot(of key: HandleKey) -> Int32? {
+    var raw = key.rawValue
+    let found = raw.withUTF8 { p -> Int32?? in
+      guard p.count <= 255, p.allSatisfy({ $0 < 0x80 }) else { return .none }
+      return .some(probe(hash: Self.hash(p), p))
+    }
+    if let found, let slot = found { return slot }
+    return others[key]
+  }
+
+  /// The first slot of the key whose lowercase ASCII bytes are those of `p` (compared
+  /// ignoring ASCII case), if the table holds it.
+  @inline(__always)
+  private func probe(hash: UInt64, _ p: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    var position = Int(truncatingIfNeeded: hash) & mask
+    return table.withUnsafeBufferPointer { table in
+      while true {
+        let entry = table[position]
+        if entry == 0 { return nil }
+        if entry & 0xFFFF_FFFF_0000_0000 == tag {
+          let slot = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+          if Self.equalIgnoringASCIICase(storage[Int(slot)].insertionText, p) { return slot }
+        }
+        position = (position + 1) & mask
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func equalIgnoringASCIICase(_ handle: String, _ p: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    var handle = handle
+    return handle.withUTF8 { h in
+      guard h.count == p.count else { return false }
+      for k in 0..<h.count where lowercase(h[k]) != lowercase(p[k]) { return false }
+      return true
+    }
+  }
+
+  private static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
+  private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+  /// FNV-1a, then a final mix so the low bits used for the table position are well spread.
+  private static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
+    var hash = seed
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+    return mix(hash)
+  }
+
+  @inline(__always)
+  private static func lowercase(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
+  @inline(__always)
+  private static func mix(_ hash: UInt64) -> UInt64 {
+    var z = hash
+    z = (z ^ (z >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+    return z ^ (z >> 33)
+  }
+}

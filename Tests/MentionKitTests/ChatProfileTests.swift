@@ -1,0 +1,76 @@
+import MentionKit
+import Testing
+
+/// The default `chat` profile: the composer's trigger rules on a finished message, with code,
+/// URLs and e-mail addresses skipped, trailing punctuation trimmed, dotted and hyphenated
+/// handles, and fediverse addresses.
+struct ChatProfileTests {
+  static let extractor = EntityExtractor(profile: .chat)
+
+  /// `text` → the entities as `kind:value[scalar range]`, joined by spaces.
+  static func describe(_ text: String) -> String {
+    extractor.entities(in: text).map {
+      "\($0.kind):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
+    }.joined(separator: " ")
+  }
+
+  @Test(arguments: [
+    // Code spans and fenced blocks.
+    ("`@ana` @bob", "mention:bob[7..<11]"),
+    ("``x @ana ` y`` #tag", "hashtag:tag[15..<19]"),
+    ("```\n@ana #tag\n```\n@bob", "mention:bob[18..<22]"),
+    ("~~~swift\n@ana\n~~~\n@bob", "mention:bob[18..<22]"),
+    // A closing fence holds nothing else, so this block runs to the end (CommonMark).
+    ("~~~swift\n@ana\n~~~ @bob", ""),
+    // URLs and e-mail addresses.
+    ("see https://example.com/@ana#frag @bob", "mention:bob[34..<38]"),
+    ("www.example.com/@ana and example.org/#x", ""),
+    ("mail ana@example.com or @ana", "mention:ana[24..<28]"),
+    // Trailing sentence punctuation is not part of the handle.
+    ("thanks @ana.", "mention:ana[7..<11]"),
+    (
+      "@ana, @bob! @cy? @dee: @eve;",
+      "mention:ana[0..<4] mention:bob[6..<10] mention:cy[12..<15] mention:dee[17..<21]"
+        + " mention:eve[23..<27]"
+    ),
+    ("ask @jean-luc- now", "mention:jean-luc[4..<13]"),
+    ("(@ana)", "mention:ana[1..<5]"),
+    // Dotted and hyphenated handles.
+    ("@ana.maria and @jean-luc", "mention:ana.maria[0..<10] mention:jean-luc[15..<24]"),
+    ("@a.b.c...", "mention:a.b.c[0..<6]"),
+    // Fediverse addresses are one mention.
+    ("cc @user@mastodon.social.", "mention:user@mastodon.social[3..<24]"),
+    ("@ana@host.example hi", "mention:ana@host.example[0..<17]"),
+    // Hashtags, and signs that start no entity.
+    ("#general and #général", "hashtag:general[0..<8] hashtag:général[13..<21]"),
+    ("a@b x#y @ #", ""),
+  ])
+  func entities(text: String, expected: String) {
+    #expect(Self.describe(text) == expected, "\(text.debugDescription)")
+  }
+
+  @Test func profileSwitchesAreHonoured() {
+    var profile = ExtractionProfile.chat
+    profile.skipsCode = false
+    profile.skipsEmailAddresses = false
+    profile.allowsFediverseAddresses = false
+    let extractor = EntityExtractor(profile: profile)
+    #expect(extractor.mentions(in: "`@ana`") == ["ana"])
+    #expect(extractor.mentions(in: "@user@mastodon.social") == ["user"])
+  }
+
+  @Test func rangesCoverTheSignAndValue() throws {
+    let text = "👨‍👩‍👧 @zoë. #日本"
+    let entities = Self.extractor.entities(in: text)
+    try #require(entities.count == 2)
+    #expect(String(text[entities[0].range]) == "@zoë")
+    #expect(entities[0].utf16Range == 9..<13)
+    #expect(String(text[entities[1].range]) == "#日本")
+  }
+
+  @Test func repliesStartTheMessage() {
+    #expect(Self.extractor.replyHandle(in: "  @ana thanks") == "ana")
+    #expect(Self.extractor.replyHandle(in: "hi @ana") == nil)
+    #expect(Self.extractor.replyHandle(in: "#tag @ana") == nil)
+  }
+}

@@ -1,0 +1,212 @@
+import MentionKit
+import Testing
+
+/// Resolution of extracted entities: exact up to case, never folded, nothing dropped, a
+/// mention cap, one batched call per kind, and typed errors for failing directories.
+struct MentionResolverTests {
+  static let users = [
+    MentionItem(id: "U1", insertionText: "jon", displayText: "Jon"),
+    MentionItem(id: "U2", insertionText: "kim"),
+    MentionItem(id: "U3", insertionText: "KIM"),
+    MentionItem(id: "U4", insertionText: "ana.maria"),
+    MentionItem(id: "U5", insertionText: "ana@host.example"),
+  ]
+  static let channels = [MentionItem(id: "C1", insertionText: "général")]
+  static let resolver = MentionResolver(
+    users: HandleDirectory(users), channels: HandleDirectory(channels))
+  static let extractor = EntityExtractor()
+
+  /// The message's entities as `value→resolution` strings.
+  static func describe(_ message: ResolvedMessage) -> [String] {
+    message.entities.map { entity in
+      let outcome: String
+      switch entity.resolution {
+      case .resolved(let item): outcome = item.id
+      case .unresolved: outcome = "unresolved"
+      case .ambiguous(let items):
+        outcome = "ambiguous(" + items.map(\.id).joined(separator: ",") + ")"
+      case .skipped(let reason): outcome = "skipped(\(reason))"
+      }
+      return "\(entity.entity.value)→\(outcome)"
+    }
+  }
+
+  @Test(arguments: [
+    ("@jon", "jon→U1"),
+    ("@JON", "JON→U1"),
+    ("@Jon.", "Jon→U1"),
+    ("@jön", "jön→unresolved"),
+    ("@j\u{43E}n", "j\u{43E}n→unresolved"),  // Cyrillic о
+    ("＠ｊｏｎ", "ｊｏｎ→unresolved"),  // full-width sign and letters
+    ("@jon\u{301}", "jon\u{301}→unresolved"),  // a combining accent makes another handle
+    ("@ANA.Maria", "ANA.Maria→U4"),
+    ("@ana@HOST.example", "ana@HOST.example→U5"),
+    ("@kim", "kim→ambiguous(U2,U3)"),
+    ("@nobody", "nobody→unresolved"),
+    ("#Général", "Général→C1"),
+    ("#general", "general→unresolved"),
+  ])
+  func resolvesExactlyUpToCase(text: String, expected: String) async throws {
+    let message = try await Self.resolver.resolve(text, using: Self.extractor)
+    #expect(Self.describe(message) == [expected])
+    #expect(!message.exceedsMentionLimit)
+  }
+
+  @Test func neverDropsAnEntity() async throws {
+    let text = "@nobody @jon #nothing @kim @jön $X #général @jon"
+    let message = try await Self.resolver.resolve(text, using: Self.extractor)
+    #expect(message.entities.map(\.entity) == Self.extractor.entities(in: text))
+    #expect(
+      Self.describe(message) == [
+        "nobody→unresolved", "jon→U1", "nothing→unresolved", "kim→ambiguous(U2,U3)",
+        "jön→unresolved", "général→C1", "jon→U1",
+      ])
+    #expect(message.resolvedItems.map(\.id) == ["U1", "C1"])
+  }
+
+  @Test func kindsWithoutDirectoryAreSkipped() async throws {
+    let resolver = MentionResolver(users: HandleDirectory(Self.users))
+    var profile = ExtractionProfile.twitter
+    profile.includesCashtags = true
+    let message = try await resolver.resolve(
+      "@jon #général $ACME @jon/team", using: EntityExtractor(profile: profile))
+    #expect(
+      Self.describe(message) == [
+        "jon→U1", "général→skipped(no directory for this kind)",
+        "ACME→skipped(no directory for this kind)", "jon→skipped(no directory for this kind)",
+      ])
+    #expect(resolver.kinds == [.mention])
+  }
+
+  @Test func flagsMessagesOverTheMentionLimit() async throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
+      mentionLimit: 2)
+    let text = "@jon @nobody #général @kim @jon"
+    let message = try await resolver.resolve(text, using: Self.extractor)
+    #expect(message.exceedsMentionLimit)
+    #expect(
+      Self.describe(message) == [
+        "jon→U1", "nobody→unresolved", "général→C1", "kim→skipped(over the mention limit)",
+        "jon→skipped(over the mention limit)",
+      ])
+    let synchronous = try resolver.resolveSynchronously(
+      text, entities: Self.extractor.entities(in: text))
+    #expect(synchronous == message)
+    let atLimit = try await resolver.resolve("@jon @kim", using: Self.extractor)
+    #expect(!atLimit.exceedsMentionLimit)
+    #expect(MentionResolver(users: HandleDirectory([])).mentionLimit == 100)
+  }
+
+  @Test func resolvesManyMessagesWithOneCallPerKind() async throws {
+    let users = RecordingDirectory(items: Self.users)
+    let channels = RecordingDirectory(items: Self.channels)
+    let resolver = MentionResolver(users: users, channels: channels)
+    #expect(!resolver.isSynchronous)
+    let messages = try await resolver.resolveAll(
+      ["@jon @JON #général", "@kim @nobody", "no entities", "@jon"], using: Self.extractor)
+    #expect(
+      messages.map(Self.describe) == [
+        ["jon→U1", "JON→U1", "général→C1"], ["kim→ambiguous(U2,U3)", "nobody→unresolved"], [],
+        ["jon→U1"],
+      ])
+    #expect(await users.calls == [["jon", "kim", "nobody"]])
+    #expect(await channels.calls == [["général"]])
+    _ = try await resolver.resolve("nothing to look up", using: Self.extractor)
+    #expect(await users.calls.count == 1)
+  }
+
+  @Test func ignoresLooseAnswersFromADirectory() async throws {
+    // A directory that folds diacritics and lookalikes answers `jon` for everything.
+    let loose = RecordingDirectory(items: Self.users, answersEveryKeyWith: Self.users[0])
+    let resolver = MentionResolver(users: loose)
+    let message = try await resolver.resolve("@jön @j\u{43E}n @JON", using: Self.extractor)
+    #expect(Self.describe(message) == ["jön→unresolved", "j\u{43E}n→unresolved", "JON→U1"])
+  }
+
+  @Test func aThrowingDirectoryGivesATypedError() async throws {
+    let resolver = MentionResolver(users: FailingDirectory(error: .unavailable))
+    await #expect(
+      throws: ResolutionError.directoryFailed(
+        kind: .mention, handleCount: 2, message: "directory unavailable")
+    ) {
+      try await resolver.resolve("@jon @ana @jon", using: Self.extractor)
+    }
+    // Nothing to look up: the directory is not called.
+    let message = try await resolver.resolve("#tag only", using: Self.extractor)
+    #expect(Self.describe(message) == ["tag→skipped(no directory for this kind)"])
+  }
+
+  @Test func cancellationIsPassedThrough() async throws {
+    let resolver = MentionResolver(users: FailingDirectory(error: .cancelled))
+    await #expect(throws: CancellationError.self) {
+      try await resolver.resolve("@jon", using: Self.extractor)
+    }
+  }
+
+  @Test func synchronousResolutionNeedsSynchronousDirectories() throws {
+    #expect(Self.resolver.isSynchronous)
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users), channels: RecordingDirectory(items: Self.channels))
+    let text = "@jon #général"
+    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
+      try resolver.resolveSynchronously(text, entities: Self.extractor.entities(in: text))
+    }
+    let mentionsOnly = try resolver.resolveSynchronously(
+      "@jon", entities: Self.extractor.entities(in: "@jon"))
+    #expect(Self.describe(mentionsOnly) == ["jon→U1"])
+  }
+
+  @Test func errorsDescribeThemselves() {
+    #expect(
+      ResolutionError.directoryFailed(kind: .mention, handleCount: 3, message: "boom").description
+        == "the mention directory failed to look up 3 handle(s): boom")
+    #expect(
+      ResolutionError.directoryNotSynchronous(kind: .hashtag).description
+        == "the hashtag directory is not synchronous: resolve with the async API")
+  }
+}
+
+/// A directory that records each batched call, optionally answering every key with one item.
+actor RecordingDirectory: MentionDirectory {
+  let items: [MentionItem]
+  let looseAnswer: MentionItem?
+  private(set) var calls: [[String]] = []
+
+  init(items: [MentionItem], answersEveryKeyWith looseAnswer: MentionItem? = nil) {
+    self.items = items
+    self.looseAnswer = looseAnswer
+  }
+
+  func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+    -> [HandleKey: [MentionItem]]
+  {
+    calls.append(keys.map(\.rawValue))
+    var found: [HandleKey: [MentionItem]] = [:]
+    for key in keys {
+      if let looseAnswer {
+        found[key] = [looseAnswer]
+      } else {
+        found[key] = items.filter { HandleKey($0.insertionText) == key }
+      }
+    }
+    return found
+  }
+}
+
+/// A directory that always throws.
+struct FailingDirectory: MentionDirectory {
+  enum Failure: Error, CustomStringConvertible {
+    case unavailable, cancelled
+    var description: String { "directory unavailable" }
+  }
+
+  var error: Failure
+
+  func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+    -> [HandleKey: [MentionItem]]
+  {
+    if error == .cancelled { throw CancellationError() }
+    throw error
+  }
+}

@@ -1,0 +1,121 @@
+import MentionKit
+import Testing
+
+/// Rendering resolved messages to each format, with hostile names, ids and text.
+struct MessageRendererTests {
+  static let users = [
+    MentionItem(id: "U1", insertionText: "jose", displayText: "José Álvarez"),
+    MentionItem(id: "U2", insertionText: "zoe", displayText: "Zoë <script>alert(1)</script>"),
+    MentionItem(id: "U3", insertionText: "quote", displayText: #"Q "x" 'y' & z"#),
+    MentionItem(id: "U4", insertionText: "js", displayText: "javascript:alert(1)"),
+    MentionItem(id: "U5", insertionText: "rlo", displayText: "Eve\u{202E}gnp.exe\u{2066}"),
+    MentionItem(id: "U6", insertionText: "family", displayText: "👨‍👩‍👧 Fam\nily"),
+    MentionItem(id: "U7\">x", insertionText: "badid", displayText: "Bad Id"),
+    MentionItem(id: "javascript:alert(1)", insertionText: "jsid"),
+    MentionItem(id: "U8", insertionText: "kim"),
+    MentionItem(id: "U9", insertionText: "KIM"),
+  ]
+  static let channels = [
+    MentionItem(id: "C1", insertionText: "général"),
+    MentionItem(id: "C2", insertionText: "a<b>&c"),
+  ]
+  static let resolver = MentionResolver(
+    users: HandleDirectory(users), channels: HandleDirectory(channels))
+
+  static func render(_ text: String, _ format: WireFormat) throws -> String {
+    let message = try resolver.resolveSynchronously(
+      text, entities: EntityExtractor().entities(in: text))
+    return MessageRenderer(format: format).render(message)
+  }
+
+  static let sample = "hi @jose & <b> #général @nobody @kim"
+
+  @Test(arguments: [
+    (WireFormat.slack, "hi <@U1> &amp; &lt;b&gt; <#C1|général> @nobody @kim"),
+    (.discord, "hi <@U1> & \\<b> <#C1> @nobody @kim"),
+    (.markdown, "hi [@José Álvarez](user:U1) \\& \\<b\\> [#général](channel:C1) @nobody @kim"),
+    (
+      .html,
+      "hi <a class=\"mention\" data-id=\"U1\">@José Álvarez</a> &amp; &lt;b&gt;"
+        + " <a class=\"channel\" data-id=\"C1\">#général</a> @nobody @kim"
+    ),
+    (.plain, sample),
+  ])
+  func rendersEachFormat(format: WireFormat, expected: String) throws {
+    #expect(try Self.render(Self.sample, format) == expected)
+  }
+
+  @Test func htmlNeverEmitsLiveMarkupFromNames() throws {
+    let html = try Self.render("@zoe @quote @js @rlo @family", .html)
+    #expect(
+      html
+        == "<a class=\"mention\" data-id=\"U2\">@Zoë &lt;script&gt;alert(1)&lt;/script&gt;</a>"
+        + " <a class=\"mention\" data-id=\"U3\">@Q &quot;x&quot; &#39;y&#39; &amp; z</a>"
+        + " <a class=\"mention\" data-id=\"U4\">@javascript:alert(1)</a>"
+        + " <a class=\"mention\" data-id=\"U5\">@Evegnp.exe</a>"
+        + " <a class=\"mention\" data-id=\"U6\">@👨‍👩‍👧 Fam ily</a>")
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("href"))
+    #expect(!html.unicodeScalars.contains("\u{202E}"))
+    // The ZWJ sequence survives.
+    #expect(html.contains("👨‍👩‍👧"))
+  }
+
+  @Test func hostileTextAroundMentionsIsEscaped() throws {
+    let text = "<script>x</script> \"'& @jose \u{202E}"
+    #expect(
+      try Self.render(text, .html)
+        == "&lt;script&gt;x&lt;/script&gt; &quot;&#39;&amp; <a class=\"mention\" data-id=\"U1\">"
+        + "@José Álvarez</a> \u{202E}")
+    #expect(
+      try Self.render(text, .slack) == "&lt;script&gt;x&lt;/script&gt; \"'&amp; <@U1> \u{202E}")
+  }
+
+  @Test func idsThatCannotBeWrittenFallBackToTheTypedText() throws {
+    #expect(try Self.render("@badid @jsid", .html) == "@badid @jsid")
+    #expect(try Self.render("@badid @jsid", .slack) == "@badid @jsid")
+    #expect(try Self.render("@badid @jsid", .markdown) == "@badid @jsid")
+  }
+
+  @Test func markdownLabelsCannotBreakTheLink() throws {
+    let markdown = try Self.render("@zoe [x](javascript:alert(1)) `code`", .markdown)
+    #expect(
+      markdown
+        == "[@Zoë \\<script\\>alert(1)\\</script\\>](user:U2) \\[x\\](javascript:alert(1))"
+        + " \\`code\\`")
+  }
+
+  /// A message whose one hashtag resolved to a channel with a hostile name.
+  static func channelMessage(named name: String) throws -> ResolvedMessage {
+    let entity = try #require(EntityExtractor().entities(in: "#x").first)
+    let channel = MentionItem(id: "C9", insertionText: name)
+    return ResolvedMessage(
+      text: "#x", entities: [ResolvedEntity(entity: entity, resolution: .resolved(channel))])
+  }
+
+  @Test func channelNamesAreEscapedInEveryFormat() throws {
+    let message = try Self.channelMessage(named: "a<b>&c|\u{202E}\"]")
+    let rendered = WireFormat.allCases.map { MessageRenderer(format: $0).render(message) }
+    #expect(
+      rendered == [
+        "<#C9|a&lt;b&gt;&amp;c|\"]>", "<#C9>", #"[#a\<b\>\&c|"\]](channel:C9)"#,
+        #"<a class="channel" data-id="C9">#a&lt;b&gt;&amp;c|&quot;]</a>"#, "#x",
+      ])
+  }
+
+  @Test func discordNeutralisesBroadcastsAndTokens() throws {
+    #expect(
+      try Self.render(#"@everyone @here <@123> \o/ @jose"#, .discord)
+        == #"\@everyone \@here \<@123> \\o/ <@U1>"#)
+  }
+
+  @Test func unresolvedAmbiguousAndSkippedAreWrittenAsTyped() throws {
+    let resolver = MentionResolver(users: HandleDirectory(Self.users), mentionLimit: 1)
+    let text = "@jose @kim #général @nobody & @jose"
+    let message = try resolver.resolveSynchronously(
+      text, entities: EntityExtractor().entities(in: text))
+    #expect(
+      MessageRenderer(format: .slack).render(message)
+        == "<@U1> @kim #général @nobody &amp; @jose")
+  }
+}

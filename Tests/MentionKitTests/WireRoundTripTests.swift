@@ -1,0 +1,99 @@
+import MentionKit
+import Testing
+
+/// parse(render(message)) gives back the rendered entities and the text between them, on
+/// seeded random messages full of emoji, CJK, RTL text, markup characters and hostile names.
+struct WireRoundTripTests {
+  static let fragments = [
+    "hi", " ", "  ", "\n", "👨‍👩‍👧", "👍🏽", "日本語", "שלום", "مرحبا", "\u{202E}", "\u{200D}", "<", ">",
+    "&", "&amp;", "&lt;", "\\", "\\\\", "[", "]", "(", ")", "*", "_", "`", "~", "|", "\"", "'",
+    "<@U1>", "[x](user:U1)", "<a class=\"mention\" data-id=\"U1\">x</a>", "@everyone", "@here",
+    "&#39;", "é", "e\u{301}", "𠀡", ".", ",", "!", "#",
+  ]
+  static let users = [
+    MentionItem(id: "U1", insertionText: "ana", displayText: "Ana <b>&amp;</b>"),
+    MentionItem(id: "U2", insertionText: "zoë", displayText: "Zoë \"Z\" [x](y) \\ `"),
+    MentionItem(id: "U3", insertionText: "kim", displayText: "김민준 \u{202E}evil"),
+    MentionItem(id: "U4", insertionText: "jon.doe", displayText: "*Jon* _Doe_ ~x~"),
+    MentionItem(id: "U5", insertionText: "fam", displayText: "👨‍👩‍👧"),
+    MentionItem(id: "U-6:x.y", insertionText: "odd", displayText: "@odd|name>"),
+  ]
+  static let channels = [
+    MentionItem(id: "C1", insertionText: "général"),
+    MentionItem(id: "C2", insertionText: "日本"),
+  ]
+  static let handles = ["ana", "ZOË", "kim", "jon.doe", "fam", "odd", "nobody", "général", "日本"]
+
+  static func randomMessage(_ generator: inout SeededGenerator) -> String {
+    var text = ""
+    for _ in 0..<Int.random(in: 0...24, using: &generator) {
+      if Int.random(in: 0..<4, using: &generator) == 0 {
+        let handle = handles.randomElement(using: &generator)!
+        let sign = Int.random(in: 0..<3, using: &generator) == 0 ? "#" : "@"
+        text += " " + sign + handle + " "
+      } else {
+        text += fragments.randomElement(using: &generator)!
+      }
+    }
+    return text
+  }
+
+  /// The text with every rendered entity cut out: what must survive unchanged.
+  static func gaps(_ text: String, _ ranges: [Range<String.Index>]) -> [String] {
+    var result: [String] = []
+    var position = text.startIndex
+    for range in ranges {
+      result.append(String(text.unicodeScalars[position..<range.lowerBound]))
+      position = range.upperBound
+    }
+    result.append(String(text.unicodeScalars[position...]))
+    return result
+  }
+
+  @Test(arguments: [WireFormat.slack, .discord, .markdown, .html])
+  func parsingWhatWasRenderedGivesTheSameEntities(format: WireFormat) throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels))
+    let extractor = EntityExtractor()
+    var generator = SeededGenerator(seed: 0x5EED_0004)
+    var checkedEntities = 0
+    for _ in 0..<2_000 {
+      let text = Self.randomMessage(&generator)
+      let message = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
+      let wire = MessageRenderer(format: format).render(message)
+      let parsed = WireParser(format: format).parse(wire)
+      let rendered = message.entities.filter { $0.item != nil }
+      let expected = rendered.map { "\($0.kind):\($0.item!.id)" }
+      let found = parsed.entities.map { "\($0.kind):\($0.itemID)" }
+      #expect(found == expected, "\(text.debugDescription) → \(wire.debugDescription)")
+      guard found == expected else { continue }
+      #expect(
+        Self.gaps(parsed.text, parsed.entities.map(\.range))
+          == Self.gaps(text, rendered.map(\.entity.range)),
+        "\(text.debugDescription) → \(wire.debugDescription)")
+      for (entity, resolved) in zip(parsed.entities, rendered) where format != .discord {
+        let item = resolved.item!
+        if format == .slack && entity.kind == .mention { continue }
+        let name =
+          entity.kind == .hashtag || format == .slack ? item.insertionText : item.displayText
+        #expect(
+          entity.label
+            == name.unicodeScalars.filter { !Self.isBidi($0) }.map(String.init).joined()
+            .replacingNewlines)
+      }
+      checkedEntities += rendered.count
+    }
+    #expect(checkedEntities > 1_000)
+  }
+
+  static func isBidi(_ scalar: Unicode.Scalar) -> Bool {
+    [0x061C, 0x200E, 0x200F].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
+  }
+}
+
+extension String {
+  fileprivate var replacingNewlines: String {
+    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+  }
+}
