@@ -55,4 +55,24 @@ struct FuzzFindingsTests {
     #expect(EntityExtractor(profile: .chat).entities(in: text).map(\.value) == ["ok", "bob"])
     #expect(EntityExtractor(profile: .twitter).hashtags(in: text) == ["tag", "ok"])
   }
+
+  /// `wire` (found while writing the target's oracle, then replayed through it): a Discord
+  /// token `<@!x>` is read back as user `x` (the legacy nickname form), so an id starting with
+  /// `!` changed on the round trip; and an id holding `@everyone` or `@here` put a broadcast
+  /// into `<@…>`, where Discord pings everyone. Such ids are now written as the typed text.
+  @Test(arguments: ["!x", "!", "@everyone", "x@here"])
+  func discordWritesNoTokenForIDsItWouldReadOtherwise(id: String) throws {
+    let text = "@jon #general"
+    let resolver = MentionResolver(
+      users: HandleDirectory([MentionItem(id: id, insertionText: "jon")]),
+      channels: HandleDirectory([MentionItem(id: id, insertionText: "general")]))
+    let message = try resolver.resolveSynchronously(
+      text, entities: EntityExtractor().entities(in: text))
+    let wire = MessageRenderer(format: .discord).render(message)
+    #expect(wire == text)
+    #expect(WireParser(format: .discord).parse(wire).entities.isEmpty)
+    // Slack keeps the token: it reads `<@!x>` back as `!x` and never broadcasts from one.
+    let slack = WireParser(format: .slack).parse(MessageRenderer(format: .slack).render(message))
+    #expect(slack.entities.map(\.itemID) == [id, id])
+  }
 }
