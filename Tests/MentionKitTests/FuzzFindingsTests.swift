@@ -75,4 +75,17 @@ struct FuzzFindingsTests {
     let slack = WireParser(format: .slack).parse(MessageRenderer(format: .slack).render(message))
     #expect(slack.entities.map(\.itemID) == [id, id])
   }
+
+  /// `wire`: a display name starting with a scalar that joins the sign (U+FE0F, a combining
+  /// mark) came back from Markdown and HTML with its `@` twice (`@@️x`, label `@️x`): the parser
+  /// compared the label's first `Character`, `@` + U+FE0F, with `@`.
+  @Test(arguments: ["\u{FE0F}x", "\u{301}x", "\u{200D}👍"], [WireFormat.markdown, .html])
+  func labelsStartingWithAJoiningScalarLoseOnlyTheSign(name: String, format: WireFormat) throws {
+    let users = HandleDirectory([MentionItem(id: "U1", insertionText: "jon", displayText: name)])
+    let message = try MentionResolver(users: users).resolveSynchronously(
+      "hi @jon", entities: EntityExtractor().entities(in: "hi @jon"))
+    let parsed = WireParser(format: format).parse(MessageRenderer(format: format).render(message))
+    #expect(parsed.text == "hi @" + name)
+    #expect(parsed.entities.map(\.label) == [name])
+  }
 }
