@@ -39,6 +39,17 @@ EXTRA = [
     "@" + "a" * 21 + " @" + "b" * 20 + "/" + "c" * 26,
     "@" + "x" * 64 + " @" + "y" * 65 + " #" + "z" * 64 + " #" + "w" * 65 + "-",
     "@ana@host-name @bob@ @carol@x-- @dave@1",
+    # Malformed and hostile wire strings (the `wire` target parses every seed in each format).
+    "<@U1> <@U1|Ana> <#C1|general> <#C1> <!here> <!channel> <@&1> <@!2> <@U1 <#> <@> <@|x>",
+    "&amp; &lt; &gt; &amp &lt;@U1&gt; &#60;@U1&#62; &#x3C; &#0; &#1114112; &#xD800; &quot; &apos;",
+    "\\<@U1> \\\\<@U2> \\@everyone @here \\[x](user:U1) \\",
+    "[@Ana](user:U1) [#general](channel:C1) [@a\\]b](user:U2) [x](user:) [y](user:a b) [z](user:U1",
+    "[@[nested](user:U1)](user:U2) [@x](javascript:alert(1)) ![i](user:U1) [a]\n(user:U1)",
+    '<a class="mention" data-id="U1">@Ana</a> <a class="channel" data-id="C1">#general</a>',
+    '<a class="mention" data-id="U&quot;1">@x</a> <a class="mention" data-id="U1">@<b>x</b></a>',
+    '<a class="mention" data-id="U1" onclick="x">@x</a> <a class="mention" data-id="U1">@x',
+    '<script>alert(1)</script> "><img src=x onerror=alert(1)> javascript:alert(1) {{x}}',
+    "<@U1>\u0301 \u0600<@U1> <#C1|\u0301x> \u200d<@U1>\u200d\U0001F44D \U0001F1FA<@U1>\U0001F1F8",
 ]
 
 
@@ -123,12 +134,54 @@ def composer_seed(rng, index, text):
     return seed
 
 
+# Display names for the `wire` target's user `jon`.
+WIRE_NAMES = [
+    "",
+    "Jon Snow",
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "](javascript:alert(1))",
+    "<!channel> <@U999>",
+    "Eve\u202egnp.exe",
+    "a\u200db\u200bc\u0000d",
+    "`{{x}}` &amp; & ' \\",
+    "@@jon #general",
+]
+WIRE_IDS = ["", "U2", "!x", "x@here", "U\"2", "U2)", "a b", "W:1/2", "<@U1>", "&amp;"]
+WIRE_HANDLES = [" @jon", " @ana", " @KIM", " @zoë", " #general", " #日本", " @fam", " @nobody"]
+
+
+def wire_seed(rng, index, text):
+    """Id length + id, name length + name, text (WireFuzz.swift); the text gets directory
+    handles spliced in, or is written as wire tokens of one format."""
+    user_id = WIRE_IDS[index % len(WIRE_IDS)].encode("utf-8")[:15] if index % 5 == 0 else b""
+    name = rng.choice(WIRE_NAMES).encode("utf-8")[:63]
+    words = text.decode("utf-8", "replace").split(" ")
+    style = index % 4
+    out = []
+    for word in words:
+        if rng.randrange(4) == 0:
+            out.append(rng.choice(WIRE_HANDLES).strip())
+        if style == 1 and word[:1] in "@#" and len(word) > 1:
+            word = f"<{word[0]}U{word[1:]}>" if word[0] == "@" else f"<#C1|{word[1:]}>"
+        elif style == 2 and word[:1] in "@#" and len(word) > 1:
+            kind = "user" if word[0] == "@" else "channel"
+            word = f"[{word}]({kind}:X{len(word)})"
+        elif style == 3 and word[:1] in "@#" and len(word) > 1:
+            kind = "mention" if word[0] == "@" else "channel"
+            word = f'<a class="{kind}" data-id="X{len(word)}">{word}</a>'
+        out.append(word)
+    body = " ".join(out).encode("utf-8")[:MAX_TEXT_BYTES]
+    return bytes([len(user_id)]) + user_id + bytes([len(name)]) + name + body
+
+
 # Each target's seed layout; a target missing here gets the bare texts.
 SEEDS = {
     "detect": detect_seed,
     "extract-twitter": extract_seed,
     "extract-chat": extract_seed,
     "composer": composer_seed,
+    "wire": wire_seed,
 }
 
 

@@ -55,4 +55,37 @@ struct FuzzFindingsTests {
     #expect(EntityExtractor(profile: .chat).entities(in: text).map(\.value) == ["ok", "bob"])
     #expect(EntityExtractor(profile: .twitter).hashtags(in: text) == ["tag", "ok"])
   }
+
+  /// `wire` (found while writing the target's oracle, then replayed through it): a Discord
+  /// token `<@!x>` is read back as user `x` (the legacy nickname form), so an id starting with
+  /// `!` changed on the round trip; and an id holding `@everyone` or `@here` put a broadcast
+  /// into `<@…>`, where Discord pings everyone. Such ids are now written as the typed text.
+  @Test(arguments: ["!x", "!", "@everyone", "x@here"])
+  func discordWritesNoTokenForIDsItWouldReadOtherwise(id: String) throws {
+    let text = "@jon #general"
+    let resolver = MentionResolver(
+      users: HandleDirectory([MentionItem(id: id, insertionText: "jon")]),
+      channels: HandleDirectory([MentionItem(id: id, insertionText: "general")]))
+    let message = try resolver.resolveSynchronously(
+      text, entities: EntityExtractor().entities(in: text))
+    let wire = MessageRenderer(format: .discord).render(message)
+    #expect(wire == text)
+    #expect(WireParser(format: .discord).parse(wire).entities.isEmpty)
+    // Slack keeps the token: it reads `<@!x>` back as `!x` and never broadcasts from one.
+    let slack = WireParser(format: .slack).parse(MessageRenderer(format: .slack).render(message))
+    #expect(slack.entities.map(\.itemID) == [id, id])
+  }
+
+  /// `wire`: a display name starting with a scalar that joins the sign (U+FE0F, a combining
+  /// mark) came back from Markdown and HTML with its `@` twice (`@@️x`, label `@️x`): the parser
+  /// compared the label's first `Character`, `@` + U+FE0F, with `@`.
+  @Test(arguments: ["\u{FE0F}x", "\u{301}x", "\u{200D}👍"], [WireFormat.markdown, .html])
+  func labelsStartingWithAJoiningScalarLoseOnlyTheSign(name: String, format: WireFormat) throws {
+    let users = HandleDirectory([MentionItem(id: "U1", insertionText: "jon", displayText: name)])
+    let message = try MentionResolver(users: users).resolveSynchronously(
+      "hi @jon", entities: EntityExtractor().entities(in: "hi @jon"))
+    let parsed = WireParser(format: format).parse(MessageRenderer(format: format).render(message))
+    #expect(parsed.text == "hi @" + name)
+    #expect(parsed.entities.map(\.label) == [name])
+  }
 }

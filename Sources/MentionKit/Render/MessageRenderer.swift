@@ -87,6 +87,7 @@ public struct MessageRenderer: Sendable, Hashable {
       }
       out.append(UInt8(ascii: ">"))
     case .discord:
+      guard WireText.isDiscordID(item.id) else { return false }
       out += isChannel ? "<#".utf8 : "<@".utf8
       out += item.id.utf8
       out.append(UInt8(ascii: ">"))

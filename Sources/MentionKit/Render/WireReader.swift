@@ -229,8 +229,10 @@ struct WireReader {
 
   /// The label without the sign the renderer writes before it.
   private static func dropSign(_ label: String, isChannel: Bool) -> String {
-    let sign: Character = isChannel ? "#" : "@"
-    return label.first == sign ? String(label.dropFirst()) : label
+    // The sign is a scalar: a label such as U+FE0F… makes `@` + U+FE0F one `Character`.
+    let sign: Unicode.Scalar = isChannel ? "#" : "@"
+    guard label.unicodeScalars.first == sign else { return label }
+    return String(label.unicodeScalars.dropFirst())
   }
 
   /// The first `byte` at or after `start`, or `nil` if `stop` or the end comes first.

@@ -31,6 +31,13 @@ enum WireText {
     return true
   }
 
+  /// Whether a Discord token can hold an id (one ``isValidID(_:)`` accepts): Discord reads
+  /// `<@!1>` as user `1` (the legacy nickname form) and broadcasts `@everyone` and `@here`
+  /// wherever they stand, even inside `<@…>`.
+  static func isDiscordID(_ id: String) -> Bool {
+    !id.hasPrefix("!") && !id.contains("@everyone") && !id.contains("@here")
+  }
+
   /// A display name or channel name made safe to show: bidi embeddings, overrides and isolates
   /// and directional marks are removed (so a name cannot reverse the text after it), and
   /// controls and line breaks become spaces. Joiners (ZWJ) are kept for emoji sequences.

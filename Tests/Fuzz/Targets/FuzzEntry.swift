@@ -23,6 +23,7 @@ let fuzzTargets: [String: FuzzTarget] = [
   "extract-twitter": ExtractionFuzz.runTwitter,
   "extract-chat": ExtractionFuzz.runChat,
   "composer": ComposerFuzz.run,
+  "wire": WireFuzz.run,
 ]
 
 /// libFuzzer calls this once before fuzzing; with `MENTIONKIT_FUZZ_LIST` set it prints the
