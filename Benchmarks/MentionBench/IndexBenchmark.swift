@@ -138,7 +138,7 @@ enum IndexBenchmark {
         "\(naiveMismatches.count) naive and \(filterMismatches.count) filter mismatches in all")
     }
 
-    // Targets (issue 3), reported, not asserted.
+    // The project's targets, reported, not asserted.
     report.note(
       "targets: p50 ≤ 5 µs \(indexStats.p50 <= 5_000 ? "met" : "MISSED"), "
         + "p99 ≤ 50 µs \(indexStats.p99 <= 50_000 ? "met" : "MISSED"), "

@@ -5,8 +5,8 @@ import Testing
 @testable import ChatREPLCore
 
 /// The built `chat-repl` in a real pseudo-terminal (tmux), typed at as a person would: the
-/// issue's scenario (`@jos`, a José in the list, Tab, send, the transcript and the wire form),
-/// a resize, and the terminal restored however the program ends.
+/// scenario a new user tries first (`@jos`, a José in the list, Tab, send, the transcript and
+/// the wire form), a resize, and the terminal restored however the program ends.
 ///
 /// Skipped when tmux is missing, unless `CHAT_REPL_E2E=1` (which `.ci/run` sets after
 /// installing tmux): then a missing tmux fails the test.

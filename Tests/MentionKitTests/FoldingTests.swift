@@ -19,8 +19,8 @@ struct FoldingTests {
     return Array(result.utf8)
   }
 
-  /// Foundation's folding with exactly the options issue 3 names (no `.widthInsensitive`), plus
-  /// the documented extra folds.
+  /// Foundation's folding with exactly the options tutorial code uses (no `.widthInsensitive`),
+  /// plus the documented extra folds.
   static func plainReference(_ text: String) -> [UInt8] {
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     var result = ""

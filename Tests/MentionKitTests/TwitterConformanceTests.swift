@@ -27,7 +27,7 @@ struct TwitterConformanceTests {
     "\(testCase["description"] ?? "?"): \((testCase["text"] as? String ?? "").debugDescription)"
   }
 
-  /// Every section the issue names is read in full: the case counts are those of the suite's
+  /// Every mention and hashtag section is read in full: the case counts are those of the suite's
   /// README, so a truncated or renamed file fails here rather than passing with fewer cases.
   @Test(arguments: [
     ("mentions", 23), ("mentions_with_indices", 3), ("mentions_or_lists_with_indices", 5),

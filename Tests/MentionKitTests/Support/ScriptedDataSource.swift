@@ -67,7 +67,7 @@ extension MentionItem {
   }
 }
 
-/// A small directory with the names the issues use.
+/// A small directory with the names the documentation uses.
 let sampleDirectory: [MentionItem] = [
   .person("U1", "jose", "José Álvarez"),
   .person("U2", "zoe", "Zoë Quinn"),
