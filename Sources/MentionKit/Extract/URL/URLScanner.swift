@@ -40,7 +40,28 @@ struct URLScanner {
     guard p.contains(0x2E) else { return result }
     let n = p.count
     var q = 0
+    // A URL holds no ASCII whitespace and its domain a `.` with a label after it, so a word
+    // (a run of bytes without ASCII whitespace) without an inner dot holds none and is skipped
+    // whole. The scan below visits every whitespace byte (no match spans one), so starting it
+    // again at the whitespace before a dotted word finds exactly what a full scan finds.
+    var dottedWordEnd = 0
     while q < n {
+      if q >= dottedWordEnd, q == 0 || Self.isASCIIWhitespace(p[q]) {
+        var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
+        var lastDot = -1
+        while e < n {
+          let byte = p[e]
+          if Self.isASCIIWhitespace(byte) { break }
+          if byte == 0x2E { lastDot = e }
+          e &+= 1
+        }
+        guard lastDot >= 0, lastDot &+ 1 < e else {
+          // Nothing to find before the next whitespace (or the end).
+          q = max(e, q &+ 1)
+          continue
+        }
+        dottedWordEnd = e
+      }
       let (c, length) = UTF8Scanning.decode(p, at: q)
       if Self.isValidPreceding(c), let end = matchURL(at: q &+ length, before: c, into: &result) {
         q = end
@@ -54,6 +75,10 @@ struct URLScanner {
     }
     return result
   }
+
+  /// Space, tab, line feed, vertical tab, form feed or carriage return.
+  @inline(__always)
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
   /// The character before a URL: anything but ASCII alphanumerics, at and hash signs, `$` and
   /// the bidi embedding controls.
@@ -228,14 +253,7 @@ struct URLScanner {
       {
         return j
       }
-      if followerOK, length <= 24 {
-        var name = ""
-        name.reserveCapacity(length)
-        for k in i..<j {
-          name.unicodeScalars.append(Unicode.Scalar(p[k] | (isUpper(p[k]) ? 0x20 : 0)))
-        }
-        if TLDTable.ascii.contains(name) { return j }
-      }
+      if followerOK, length <= 24, TLDLookup.ascii.contains(p, i..<j) { return j }
     }
     for tld in TLDTable.nonASCII where tld[0] == p[i] && i &+ tld.count <= limit {
       var matches = true
