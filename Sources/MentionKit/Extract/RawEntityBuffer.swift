@@ -48,7 +48,11 @@ struct RawEntityBuffer {
     }
     @inline(__always) set {
       precondition(index >= 0 && index < count, "raw entity index out of range")
-      if count <= Self.inlineCapacity { inline[index] = newValue } else { spilled[index] = newValue }
+      if count <= Self.inlineCapacity {
+        inline[index] = newValue
+      } else {
+        spilled[index] = newValue
+      }
     }
   }
 

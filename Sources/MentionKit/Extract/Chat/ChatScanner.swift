@@ -34,6 +34,37 @@ struct ChatScanner: Sendable {
     var trigger: Int
   }
 
+  /// A ``ScalarClass`` for non-ASCII scalars whose general category the caller looks up once:
+  /// its few listed scalars in arrays instead of hashed sets.
+  struct NonASCIIClass: Sendable {
+    var categories: ScalarClass.Categories
+    var included: [UInt32]
+    var excluded: [UInt32]
+    var isInverted: Bool
+
+    init(_ scalarClass: ScalarClass) {
+      categories = scalarClass.categories
+      included = scalarClass.included.map(\.value).sorted()
+      excluded = scalarClass.excluded.map(\.value).sorted()
+      isInverted = scalarClass.isInverted
+    }
+
+    /// Whether the class holds `value`, whose category group is `category`; the same answer as
+    /// `ScalarClass.contains`.
+    @inline(__always)
+    func contains(_ value: UInt32, category: ScalarClass.Categories) -> Bool {
+      let member: Bool
+      if !excluded.isEmpty, excluded.contains(value) {
+        member = false
+      } else if !included.isEmpty, included.contains(value) {
+        member = true
+      } else {
+        member = !categories.isEmpty && categories.contains(category)
+      }
+      return member != isInverted
+    }
+  }
+
   /// Membership of the 128 ASCII scalars in a ``ScalarClass``, as two words.
   struct ASCIIBits: Sendable {
     var low: UInt64 = 0
@@ -59,6 +90,10 @@ struct ChatScanner: Sendable {
   private let trailing: ASCIIBits
   /// Each trigger's rule, by index.
   private let rules: [Rule]
+  /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
+  /// scalars (kept apart from the `Trigger` values, which are costly to copy).
+  private let queryClasses: [NonASCIIClass]
+  private let trailingClass: NonASCIIClass
   /// Every delimiter spelling in the order tried, and its bytes.
   private let delimiterOrder: [Delimiter]
   private let delimiterBytes: [[UInt8]]
@@ -103,6 +138,8 @@ struct ChatScanner: Sendable {
           preceding: ASCIIBits(trigger.boundary.preceding)))
     }
     self.trailing = ASCIIBits(profile.trailingPunctuation)
+    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
+    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
     self.rules = compiled.map {
       Rule(
         query: $0.query, preceding: $0.preceding,
@@ -230,12 +267,13 @@ struct ChatScanner: Sendable {
         continue
       }
       let (c, length) = UTF8Scanning.decode(p, at: j)
-      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
-      guard triggers[kind].trigger.queryCharacters.contains(scalar) else { break }
-      if count == 0, c >= 0x300, Self.isCombiningMark(scalar) { break }
+      // One category look-up answers the query class, the mark rule and the trailing class.
+      let category = ScalarClass.category(of: Unicode.Scalar(c).unsafelyUnwrapped)
+      guard queryClasses[kind].contains(c, category: category) else { break }
+      if count == 0, c >= 0x300, category == .marks { break }
       j &+= length
       count &+= 1
-      if !profile.trailingPunctuation.contains(scalar) {
+      if !trailingClass.contains(c, category: category) {
         trimmedEnd = j
         trimmedCount = count
       }
@@ -255,13 +293,6 @@ struct ChatScanner: Sendable {
     entities.append(
       RawEntity(kind: kind, start: sign, valueStart: valueStart, valueEnd: end, end: end))
     return max(end, runEnd)
-  }
-
-  static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return false
-    }
   }
 
   /// The end of `@host.example` at `i` (an ASCII or internationalised host name with at least

@@ -15,7 +15,7 @@ enum ExcludedSpans {
         var scanner = URLScanner(p, table: table)
         for url in scanner.urls() { spans.append(url.start..<url.end) }
       }
-      appendSchemeURLs(p, into: &spans)
+      if seen & 0b00010 != 0 { appendSchemeURLs(p, into: &spans) }
     }
     if profile.skipsEmailAddresses, seen & 0b00100 != 0 { appendEmailAddresses(p, into: &spans) }
     return merged(spans)
@@ -150,6 +150,8 @@ enum ExcludedSpans {
     var i = 0
     var lastEnd = 0
     while i &+ 2 < n {
+      i = UTF8Scanning.next(0x3A, in: p, from: i)
+      guard i &+ 2 < n else { break }
       guard UTF8Scanning.hasSchemeSeparator(p, at: i) else {
         i &+= 1
         continue
@@ -180,10 +182,8 @@ enum ExcludedSpans {
     var lastEnd = 0
     var i = 0
     while i < n {
-      guard p[i] == 0x40 else {
-        i &+= 1
-        continue
-      }
+      i = UTF8Scanning.next(0x40, in: p, from: i)
+      guard i < n else { break }
       var start = i
       while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
       let precededByAt =

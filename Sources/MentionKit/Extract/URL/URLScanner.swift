@@ -316,7 +316,8 @@ struct URLScanner {
   private static func asciiBits(_ extra: String) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0
     var high: UInt64 = 0
-    let alphanumerics = (0x30...0x39).map(UInt8.init) + (0x41...0x5A).map(UInt8.init)
+    let alphanumerics =
+      (0x30...0x39).map(UInt8.init) + (0x41...0x5A).map(UInt8.init)
       + (0x61...0x7A).map(UInt8.init)
     for byte in alphanumerics + Array(extra.utf8) {
       if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte &- 64) }
