@@ -40,19 +40,16 @@ public struct EntityExtractor: Sendable, Hashable {
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func entities(in text: String) -> [ExtractedEntity] {
     var storage = text
-    var entities = storage.withUTF8 { p -> [ExtractedEntity] in
-      var raw: [RawEntity] = []
-      // One allocation instead of growing 1, 2, 4, 8 (a message rarely holds more).
-      raw.reserveCapacity(8)
-      scan(p, into: &raw)
-      return Self.makeEntities(raw, kinds: kinds, p, text)
+    return storage.withUTF8 { p -> [ExtractedEntity] in
+      // The first eight raw entities stay on the stack: no allocation but the result's.
+      RawEntityBuffer.with { raw in
+        scan(p, into: &raw)
+        // As in the composer's detector, a sign inside a grapheme cluster (after a prepended
+        // scalar such as U+0600…0605) starts nothing.
+        return Self.makeEntities(
+          &raw, kinds: kinds, p, text, checksGraphemeBoundaries: profile.grammar == .triggers)
+      }
     }
-    if profile.grammar == .triggers {
-      // As in the composer's detector, a sign inside a grapheme cluster (after a prepended
-      // scalar such as U+0600…0605) starts nothing.
-      entities.removeAll { $0.range.lowerBound.samePosition(in: text) == nil }
-    }
-    return entities
   }
 
   /// The values of the mentions in the text, in text order, duplicates kept.
@@ -98,7 +95,7 @@ public struct EntityExtractor: Sendable, Hashable {
   }
 
   /// Scans a UTF-8 buffer into raw entities (byte offsets), in text order.
-  func scan(_ p: UnsafeBufferPointer<UInt8>, into raw: inout [RawEntity]) {
+  func scan(_ p: UnsafeBufferPointer<UInt8>, into raw: inout RawEntityBuffer) {
     switch profile.grammar {
     case .twitter:
       TwitterScanner.scan(
@@ -153,8 +150,8 @@ public struct EntityExtractor: Sendable, Hashable {
   /// Turns raw byte-offset entities into public entities, computing UTF-16 and scalar offsets
   /// in one forward pass.
   static func makeEntities(
-    _ raw: [RawEntity], kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
-    _ text: String
+    _ raw: inout RawEntityBuffer, kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
+    _ text: String, checksGraphemeBoundaries: Bool
   ) -> [ExtractedEntity] {
     guard !raw.isEmpty else { return [] }
     var result: [ExtractedEntity] = []
@@ -163,7 +160,8 @@ public struct EntityExtractor: Sendable, Hashable {
     var scalars = 0
     var utf16 = 0
     let utf8 = text.utf8
-    for entity in raw {
+    for index in 0..<raw.count {
+      let entity = raw[index]
       if entity.start < position {
         position = 0
         scalars = 0
@@ -182,6 +180,14 @@ public struct EntityExtractor: Sendable, Hashable {
       }
       let lower = utf8.index(utf8.startIndex, offsetBy: entity.start)
       let upper = utf8.index(lower, offsetBy: entity.end &- entity.start)
+      // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster; only
+      // the rare other cases ask the string.
+      if checksGraphemeBoundaries, entity.start > 0,
+        p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80 || p[entity.start &- 1] == 0x0D,
+        lower.samePosition(in: text) == nil
+      {
+        continue
+      }
       let kind = kinds[entity.kind]
       result.append(
         ExtractedEntity(

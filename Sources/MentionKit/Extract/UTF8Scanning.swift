@@ -31,6 +31,26 @@ enum UTF8Scanning {
     return (decode(p, at: start).value, start)
   }
 
+  /// The offset of the first `byte` at or after `i`, or `p.count`: eight bytes at a time (SWAR:
+  /// the lowest flagged byte of the zero-byte test on `x ^ byte` is exact).
+  @inline(__always)
+  static func next(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    let n = p.count
+    var i = i
+    guard let base = p.baseAddress else { return n }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = ones &* UInt64(byte)
+    while i &+ 8 <= n {
+      let y = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
+      let found = (y &- ones) & ~y & 0x8080_8080_8080_8080
+      if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
+    while i < n, base[i] != byte { i &+= 1 }
+    return i
+  }
+
   /// Whether a byte starts a scalar (is not a continuation byte).
   @inline(__always)
   static func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }

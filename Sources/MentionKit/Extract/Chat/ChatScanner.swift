@@ -9,12 +9,94 @@ struct ChatScanner: Sendable {
     var delimiters: [[UInt8]]
     var trigger: Trigger
     var joinsFediverseHost: Bool
+    /// The trigger's query characters and boundary class, ASCII part: what nearly every scalar
+    /// of a message is answered from, without touching the `ScalarClass` (and its sets).
+    var query: ASCIIBits
+    var preceding: ASCIIBits
+  }
+
+  /// What the scan asks of a trigger at every sign, as plain values: reading them copies nothing
+  /// that is reference-counted.
+  private struct Rule: Sendable {
+    var query: ASCIIBits
+    var preceding: ASCIIBits
+    var requiresLineStart: Bool
+    var joinsFediverseHost: Bool
+    var minimumQueryLength: Int
+    var maximumQueryLength: Int
+  }
+
+  /// One delimiter spelling, in the order they are tried (triggers in profile order, each
+  /// trigger's longer spellings first).
+  private struct Delimiter: Sendable {
+    var first: UInt8
+    var length: Int
+    var trigger: Int
+  }
+
+  /// A ``ScalarClass`` for non-ASCII scalars whose general category the caller looks up once:
+  /// its few listed scalars in arrays instead of hashed sets.
+  struct NonASCIIClass: Sendable {
+    var categories: ScalarClass.Categories
+    var included: [UInt32]
+    var excluded: [UInt32]
+    var isInverted: Bool
+
+    init(_ scalarClass: ScalarClass) {
+      categories = scalarClass.categories
+      included = scalarClass.included.map(\.value).sorted()
+      excluded = scalarClass.excluded.map(\.value).sorted()
+      isInverted = scalarClass.isInverted
+    }
+
+    /// Whether the class holds `value`, whose category group is `category`; the same answer as
+    /// `ScalarClass.contains`.
+    @inline(__always)
+    func contains(_ value: UInt32, category: ScalarClass.Categories) -> Bool {
+      let member: Bool
+      if !excluded.isEmpty, excluded.contains(value) {
+        member = false
+      } else if !included.isEmpty, included.contains(value) {
+        member = true
+      } else {
+        member = !categories.isEmpty && categories.contains(category)
+      }
+      return member != isInverted
+    }
+  }
+
+  /// Membership of the 128 ASCII scalars in a ``ScalarClass``, as two words.
+  struct ASCIIBits: Sendable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init(_ scalarClass: ScalarClass) {
+      for value in UInt8(0)..<128 where scalarClass.contains(Unicode.Scalar(value)) {
+        if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value &- 64) }
+      }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt32) -> Bool {
+      byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
+    }
   }
 
   let profile: ExtractionProfile
   private let triggers: [CompiledTrigger]
   /// Whether a byte can start some trigger's delimiter.
   private let startsDelimiter: [Bool]
+  /// The profile's trailing punctuation, ASCII part.
+  private let trailing: ASCIIBits
+  /// Each trigger's rule, by index.
+  private let rules: [Rule]
+  /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
+  /// scalars (kept apart from the `Trigger` values, which are costly to copy).
+  private let queryClasses: [NonASCIIClass]
+  private let trailingClass: NonASCIIClass
+  /// Every delimiter spelling in the order tried, and its bytes.
+  private let delimiterOrder: [Delimiter]
+  private let delimiterBytes: [[UInt8]]
 
   /// The entity kind of each trigger, by index: the trigger's name.
   let kinds: [ExtractedEntity.Kind]
@@ -51,13 +133,36 @@ struct ChatScanner: Sendable {
         CompiledTrigger(
           delimiters: delimiters, trigger: trigger,
           joinsFediverseHost: profile.allowsFediverseAddresses
-            && trigger.allDelimiters.contains("@")))
+            && trigger.allDelimiters.contains("@"),
+          query: ASCIIBits(trigger.queryCharacters),
+          preceding: ASCIIBits(trigger.boundary.preceding)))
     }
+    self.trailing = ASCIIBits(profile.trailingPunctuation)
+    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
+    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
+    self.rules = compiled.map {
+      Rule(
+        query: $0.query, preceding: $0.preceding,
+        requiresLineStart: $0.trigger.boundary.requiresLineStart,
+        joinsFediverseHost: $0.joinsFediverseHost,
+        minimumQueryLength: $0.trigger.minimumQueryLength,
+        maximumQueryLength: $0.trigger.maximumQueryLength)
+    }
+    var order: [Delimiter] = []
+    var bytes: [[UInt8]] = []
+    for (index, trigger) in compiled.enumerated() {
+      for delimiter in trigger.delimiters where !delimiter.isEmpty {
+        order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
+        bytes.append(delimiter)
+      }
+    }
+    self.delimiterOrder = order
+    self.delimiterBytes = bytes
     self.triggers = compiled
     self.startsDelimiter = starts
   }
 
-  func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout [RawEntity]) {
+  func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
     guard !triggers.isEmpty else { return }
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
     guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
@@ -93,18 +198,19 @@ struct ChatScanner: Sendable {
 
   /// Tries every trigger at `i`; returns where scanning resumes when a delimiter matched.
   private func match(
-    _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout [RawEntity]
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout RawEntityBuffer
   ) -> Int? {
-    // Indexing in place: copying a compiled trigger (a whole `Trigger`) per sign is costly.
-    for index in triggers.indices {
-      for delimiter in triggers[index].delimiters
-      where hasBytes(p, delimiter, at: i, limit: limit) {
-        guard isBoundary(p, before: i, triggers[index].trigger.boundary) else { continue }
-        let valueStart = i &+ delimiter.count
-        return handle(
-          p, trigger: triggers[index], kind: index, sign: i, valueStart: valueStart, limit: limit,
-          into: &entities)
+    let byte = p[i]
+    for order in delimiterOrder.indices {
+      let delimiter = delimiterOrder[order]
+      guard delimiter.first == byte, i &+ delimiter.length <= limit else { continue }
+      if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: limit) {
+        continue
       }
+      guard isBoundary(p, before: i, trigger: delimiter.trigger) else { continue }
+      return handle(
+        p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length, limit: limit,
+        into: &entities)
     }
     return nil
   }
@@ -117,51 +223,68 @@ struct ChatScanner: Sendable {
     return true
   }
 
-  private func isBoundary(_ p: UnsafeBufferPointer<UInt8>, before i: Int, _ rule: Trigger.Boundary)
+  private func isBoundary(_ p: UnsafeBufferPointer<UInt8>, before i: Int, trigger index: Int)
     -> Bool
   {
     guard i > 0 else { return true }
     let previous = UTF8Scanning.decode(p, before: i).value
-    if rule.requiresLineStart {
+    if rules[index].requiresLineStart {
       return previous == 0x0A || previous == 0x0D || previous == 0x2028 || previous == 0x2029
         || previous == 0x85
     }
-    return rule.preceding.contains(Unicode.Scalar(previous).unsafelyUnwrapped)
+    if previous < 0x80 { return rules[index].preceding.contains(previous) }
+    return triggers[index].trigger.boundary.preceding.contains(
+      Unicode.Scalar(previous).unsafelyUnwrapped)
   }
 
   /// Reads the handle after a delimiter and records it. Returns where scanning resumes.
   private func handle(
     _ p: UnsafeBufferPointer<UInt8>,
-    trigger compiled: CompiledTrigger,
-    kind: Int,
+    trigger kind: Int,
     sign: Int,
     valueStart: Int,
     limit: Int,
-    into entities: inout [RawEntity]
+    into entities: inout RawEntityBuffer
   ) -> Int {
-    let trigger = compiled.trigger
+    let rule = rules[kind]
+    let query = rule.query
     var j = valueStart
     var count = 0
     // Where the value ends once trailing punctuation is trimmed, and its length then.
     var trimmedEnd = valueStart
     var trimmedCount = 0
     while j < limit {
+      let byte = p[j]
+      if byte < 0x80 {
+        // ASCII: answered from the bit sets alone.
+        guard query.contains(UInt32(byte)) else { break }
+        j &+= 1
+        count &+= 1
+        if !trailing.contains(UInt32(byte)) {
+          trimmedEnd = j
+          trimmedCount = count
+        }
+        continue
+      }
       let (c, length) = UTF8Scanning.decode(p, at: j)
-      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
-      guard trigger.queryCharacters.contains(scalar) else { break }
-      if count == 0, c >= 0x300, Self.isCombiningMark(scalar) { break }
+      // One category look-up answers the query class, the mark rule and the trailing class.
+      let category = ScalarClass.category(of: Unicode.Scalar(c).unsafelyUnwrapped)
+      guard queryClasses[kind].contains(c, category: category) else { break }
+      if count == 0, c >= 0x300, category == .marks { break }
       j &+= length
       count &+= 1
-      if !profile.trailingPunctuation.contains(scalar) {
+      if !trailingClass.contains(c, category: category) {
         trimmedEnd = j
         trimmedCount = count
       }
     }
     let runEnd = j
-    guard count <= trigger.maximumQueryLength else { return runEnd }
-    guard trimmedCount >= max(1, trigger.minimumQueryLength) else { return max(runEnd, sign &+ 1) }
+    guard count <= rule.maximumQueryLength else { return runEnd }
+    guard trimmedCount >= max(1, rule.minimumQueryLength) else {
+      return max(runEnd, sign &+ 1)
+    }
     var end = trimmedEnd
-    if compiled.joinsFediverseHost, trimmedEnd == runEnd,
+    if rule.joinsFediverseHost, trimmedEnd == runEnd,
       let hostEnd = fediverseHostEnd(
         p, at: runEnd, limit: limit)
     {
@@ -170,13 +293,6 @@ struct ChatScanner: Sendable {
     entities.append(
       RawEntity(kind: kind, start: sign, valueStart: valueStart, valueEnd: end, end: end))
     return max(end, runEnd)
-  }
-
-  static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return false
-    }
   }
 
   /// The end of `@host.example` at `i` (an ASCII or internationalised host name with at least

@@ -25,13 +25,6 @@ enum TwitterScanner {
   static let hashtag = 2
   static let cashtag = 3
 
-  /// Bytes that may start an entity: `@`, `#`, `$`, and 0xEF (the lead byte of `＠` and `＃`).
-  private static let interesting: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for byte: UInt8 in [0x40, 0x23, 0x24, 0xEF] { table[Int(byte)] = true }
-    return table
-  }()
-
   /// `[A-Za-z0-9_]`.
   static let usernameCharacterTable: [Bool] = {
     var table = [Bool](repeating: false, count: 256)
@@ -62,25 +55,22 @@ enum TwitterScanner {
     mentions: Bool,
     hashtags: Bool,
     cashtags: Bool,
-    into entities: inout [RawEntity]
+    into entities: inout RawEntityBuffer
   ) {
     TwitterCharacters.bmp.withUnsafeBufferPointer { table in
-      interesting.withUnsafeBufferPointer { interesting in
-        scan(
-          p, table: table, interesting: interesting, mentions: mentions, hashtags: hashtags,
-          cashtags: cashtags, into: &entities)
-      }
+      scan(
+        p, table: table, mentions: mentions, hashtags: hashtags, cashtags: cashtags,
+        into: &entities)
     }
   }
 
   private static func scan(
     _ p: UnsafeBufferPointer<UInt8>,
     table: UnsafeBufferPointer<UInt8>,
-    interesting: UnsafeBufferPointer<Bool>,
     mentions: Bool,
     hashtags: Bool,
     cashtags: Bool,
-    into entities: inout [RawEntity]
+    into entities: inout RawEntityBuffer
   ) {
     let n = p.count
     let firstHashtag = entities.count
@@ -89,11 +79,9 @@ enum TwitterScanner {
     var hashtagConsumed = 0
     var i = 0
     while i < n {
+      i = nextInteresting(p, from: i)
+      guard i < n else { break }
       let byte = p[i]
-      guard interesting[Int(byte)] else {
-        i &+= 1
-        continue
-      }
       switch byte {
       case 0x40:
         if mentions {
@@ -125,6 +113,34 @@ enum TwitterScanner {
     }
   }
 
+  /// The offset of the first `@`, `#`, `$` or 0xEF byte at or after `i`, or `p.count`: eight
+  /// bytes at a time (SWAR: a byte equal to `v` is a zero byte of `x ^ v`; the lowest flagged
+  /// byte of the classic zero-byte test is exact), then byte by byte for the tail.
+  @inline(__always)
+  static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    let n = p.count
+    var i = i
+    guard let base = p.baseAddress else { return n }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { (y &- ones) & ~y & high }
+    while i &+ 8 <= n {
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let found =
+        zeroBytes(x ^ (ones &* 0x40)) | zeroBytes(x ^ (ones &* 0x23))
+        | zeroBytes(x ^ (ones &* 0x24)) | zeroBytes(x ^ (ones &* 0xEF))
+      if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
+    while i < n {
+      let byte = base[i]
+      if byte == 0x40 || byte == 0x23 || byte == 0x24 || byte == 0xEF { return i }
+      i &+= 1
+    }
+    return n
+  }
+
   // MARK: Mentions
 
   @inline(__always)
@@ -134,7 +150,7 @@ enum TwitterScanner {
     sign: Int,
     signLength: Int,
     consumed: inout Int,
-    _ entities: inout [RawEntity]
+    _ entities: inout RawEntityBuffer
   ) {
     guard sign >= consumed, mentionMayStart(p, sign: sign, consumed: consumed) else { return }
     let n = p.count
@@ -206,7 +222,7 @@ enum TwitterScanner {
     sign: Int,
     signLength: Int,
     consumed: inout Int,
-    _ entities: inout [RawEntity]
+    _ entities: inout RawEntityBuffer
   ) -> Bool {
     guard sign >= consumed else { return false }
     if sign > 0 {
@@ -267,7 +283,7 @@ enum TwitterScanner {
     _ p: UnsafeBufferPointer<UInt8>,
     _ table: UnsafeBufferPointer<UInt8>,
     from first: Int,
-    _ entities: inout [RawEntity]
+    _ entities: inout RawEntityBuffer
   ) {
     guard mayOverlapURL(p, hashtagsFrom: first, entities) else { return }
     var scanner = URLScanner(p, table: table)
@@ -305,7 +321,7 @@ enum TwitterScanner {
   /// holds a `.` before its TLD. Each hashtag looks back over its own word only, down to the
   /// previous hashtag at most, so the whole check reads each byte at most once.
   private static func mayOverlapURL(
-    _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: [RawEntity]
+    _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: RawEntityBuffer
   ) -> Bool {
     var floor = 0
     for index in first..<entities.count where entities[index].kind == hashtag {
@@ -332,7 +348,7 @@ enum TwitterScanner {
     _ p: UnsafeBufferPointer<UInt8>,
     _ table: UnsafeBufferPointer<UInt8>,
     sign: Int,
-    _ entities: inout [RawEntity]
+    _ entities: inout RawEntityBuffer
   ) {
     if sign > 0 {
       let previous = UTF8Scanning.decode(p, before: sign).value

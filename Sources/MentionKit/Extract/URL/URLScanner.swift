@@ -22,9 +22,43 @@ struct URLScanner {
     var chainEnd: Int
   }
 
+  /// The memo of labels by start offset: a short array searched linearly while it holds at
+  /// most 16 labels (what a message has; no hashing, one small allocation), a dictionary past
+  /// that, so that a text of millions of labels stays linear.
+  private struct LabelMemo {
+    private var few: [(start: Int, label: Label)] = []
+    private var many: [Int: Label] = [:]
+
+    subscript(start: Int) -> Label? {
+      get {
+        guard many.isEmpty else { return many[start] }
+        for entry in few where entry.start == start { return entry.label }
+        return nil
+      }
+      set {
+        guard let newValue else { return }
+        if many.isEmpty {
+          if let index = few.firstIndex(where: { $0.start == start }) {
+            few[index].label = newValue
+            return
+          }
+          if few.count < 16 {
+            if few.isEmpty { few.reserveCapacity(16) }
+            few.append((start, newValue))
+            return
+          }
+          many.reserveCapacity(64)
+          for entry in few { many[entry.start] = entry.label }
+          few = []
+        }
+        many[start] = newValue
+      }
+    }
+  }
+
   private let p: UnsafeBufferPointer<UInt8>
   private let table: UnsafeBufferPointer<UInt8>
-  private var labels: [Int: Label] = [:]
+  private var labels = LabelMemo()
   private var runStart = -1
   private var runEnd = -1
   private var runLastUnderscore = -1
@@ -40,7 +74,28 @@ struct URLScanner {
     guard p.contains(0x2E) else { return result }
     let n = p.count
     var q = 0
+    // A URL holds no ASCII whitespace and its domain a `.` with a label after it, so a word
+    // (a run of bytes without ASCII whitespace) without an inner dot holds none and is skipped
+    // whole. The scan below visits every whitespace byte (no match spans one), so starting it
+    // again at the whitespace before a dotted word finds exactly what a full scan finds.
+    var dottedWordEnd = 0
     while q < n {
+      if q >= dottedWordEnd, q == 0 || Self.isASCIIWhitespace(p[q]) {
+        var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
+        var lastDot = -1
+        while e < n {
+          let byte = p[e]
+          if Self.isASCIIWhitespace(byte) { break }
+          if byte == 0x2E { lastDot = e }
+          e &+= 1
+        }
+        guard lastDot >= 0, lastDot &+ 1 < e else {
+          // Nothing to find before the next whitespace (or the end).
+          q = max(e, q &+ 1)
+          continue
+        }
+        dottedWordEnd = e
+      }
       let (c, length) = UTF8Scanning.decode(p, at: q)
       if Self.isValidPreceding(c), let end = matchURL(at: q &+ length, before: c, into: &result) {
         q = end
@@ -54,6 +109,10 @@ struct URLScanner {
     }
     return result
   }
+
+  /// Space, tab, line feed, vertical tab, form feed or carriage return.
+  @inline(__always)
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
   /// The character before a URL: anything but ASCII alphanumerics, at and hash signs, `$` and
   /// the bidi embedding controls.
@@ -228,14 +287,7 @@ struct URLScanner {
       {
         return j
       }
-      if followerOK, length <= 24 {
-        var name = ""
-        name.reserveCapacity(length)
-        for k in i..<j {
-          name.unicodeScalars.append(Unicode.Scalar(p[k] | (isUpper(p[k]) ? 0x20 : 0)))
-        }
-        if TLDTable.ascii.contains(name) { return j }
-      }
+      if followerOK, length <= 24, TLDLookup.ascii.contains(p, i..<j) { return j }
     }
     for tld in TLDTable.nonASCII where tld[0] == p[i] && i &+ tld.count <= limit {
       var matches = true
@@ -260,13 +312,32 @@ struct URLScanner {
 
   // MARK: Paths and queries
 
-  private func isPathCharacter(_ c: UInt32) -> Bool {
-    if c < 0x80 {
-      switch c {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-      default: return "!*';:=+,.$/%#[]-_~|&@".unicodeScalars.contains { $0.value == c }
-      }
+  /// A bit per ASCII byte (two words) for the sets below, built once.
+  private static func asciiBits(_ extra: String) -> (low: UInt64, high: UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    let alphanumerics =
+      (0x30...0x39).map(UInt8.init) + (0x41...0x5A).map(UInt8.init)
+      + (0x61...0x7A).map(UInt8.init)
+    for byte in alphanumerics + Array(extra.utf8) {
+      if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte &- 64) }
     }
+    return (low, high)
+  }
+
+  @inline(__always)
+  private static func contains(_ bits: (low: UInt64, high: UInt64), _ byte: UInt32) -> Bool {
+    byte < 64 ? (bits.low >> UInt64(byte)) & 1 == 1 : (bits.high >> UInt64(byte &- 64)) & 1 == 1
+  }
+
+  /// ASCII path characters: letters, digits and `!*';:=+,.$/%#[]-_~|&@`.
+  private static let pathBits = asciiBits("!*';:=+,.$/%#[]-_~|&@")
+  /// ASCII query characters, and those a query may end with.
+  private static let queryBits = asciiBits("!?*'@();:&=+$/%#[]-_.,~|")
+  private static let queryEndBits = asciiBits("-_&=#/")
+
+  private func isPathCharacter(_ c: UInt32) -> Bool {
+    if c < 0x80 { return Self.contains(Self.pathBits, c) }
     return c == 0x2013 || isPathLetter(c)
   }
 
@@ -337,14 +408,13 @@ struct URLScanner {
     let n = p.count
     var i = question &+ 1
     var end = question
+    let query = Self.queryBits
+    let queryEnd = Self.queryEndBits
     while i < n {
-      let b = p[i]
-      let isAlphanumeric = isDigit(b) || (b | 0x20) &- 0x61 < 26
-      let isQuery =
-        isAlphanumeric || "!?*'@();:&=+$/%#[]-_.,~|".utf8.contains(b)
-      guard isQuery else { break }
+      let b = UInt32(p[i])
+      guard b < 0x80, Self.contains(query, b) else { break }
       i &+= 1
-      if isAlphanumeric || "-_&=#/".utf8.contains(b) { end = i }
+      if Self.contains(queryEnd, b) { end = i }
     }
     return end
   }
