@@ -128,18 +128,25 @@ struct FoldingTests {
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 
+  /// The display names of ../shared/data/users.tsv, read once for the tests that compare all of
+  /// them with Foundation (a missing file fails those tests with the path in the message).
+  static let displayNames = Result<[String], any Error> {
+    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
+    let tsv = try URLlessPath.read(path)
+    return tsv.split(separator: "\n").dropFirst().compactMap { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      return fields.count >= 3 ? String(fields[2]) : nil
+    }
+  }
+
   /// Every display name in ../shared/data/users.tsv folds as Foundation with exactly
   /// `[.caseInsensitive, .diacriticInsensitive]` folds it, up to the documented extra folds;
   /// names with a documented width fold in them fold as `.widthInsensitive` does.
   @Test func everyDisplayNameDiffersFromPlainFoundationOnlyAsDocumented() throws {
-    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
-    let tsv = try URLlessPath.read(path)
+    let displayNames = try Self.displayNames.get()
     var names = 0
     var mismatches: [String] = []
-    for line in tsv.split(separator: "\n").dropFirst() {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count >= 3 else { continue }
-      let name = String(fields[2])
+    for name in displayNames {
       names += 1
       let ours = Folding.fold(name)
       if ours == Self.plainReference(name) { continue }
@@ -184,14 +191,10 @@ struct FoldingTests {
 
   /// Every display name in ../shared/data/users.tsv folds as Foundation folds it.
   @Test func everyDisplayNameMatchesFoundation() throws {
-    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
-    let tsv = try URLlessPath.read(path)
+    let displayNames = try Self.displayNames.get()
     var names = 0
     var mismatches: [String] = []
-    for line in tsv.split(separator: "\n").dropFirst() {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count >= 3 else { continue }
-      let name = String(fields[2])
+    for name in displayNames {
       names += 1
       if Folding.fold(name) != Self.reference(name) {
         mismatches.append("\(name) [\(Self.hex(name))]")
