@@ -5,16 +5,6 @@
 /// each trigger delimiter outside those spans, applies the trigger's boundary rule and query
 /// characters, trims trailing punctuation and joins fediverse hosts. Both passes are linear.
 struct ChatScanner: Sendable {
-  private struct CompiledTrigger: Sendable {
-    var delimiters: [[UInt8]]
-    var trigger: Trigger
-    var joinsFediverseHost: Bool
-    /// The trigger's query characters and boundary class, ASCII part: what nearly every scalar
-    /// of a message is answered from, without touching the `ScalarClass` (and its sets).
-    var query: ASCIIBits
-    var preceding: ASCIIBits
-  }
-
   /// What the scan asks of a trigger at every sign, as plain values: reading them copies nothing
   /// that is reference-counted.
   private struct Rule: Sendable {
@@ -83,7 +73,8 @@ struct ChatScanner: Sendable {
   }
 
   let profile: ExtractionProfile
-  private let triggers: [CompiledTrigger]
+  /// Each trigger's boundary class, for non-ASCII scalars before a sign.
+  private let precedingClasses: [ScalarClass]
   /// Whether a byte can start some trigger's delimiter.
   private let startsDelimiter: [Bool]
   /// The profile's trailing punctuation, ASCII part.
@@ -124,46 +115,38 @@ struct ChatScanner: Sendable {
     kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
     self.profile = profile
     var starts = [Bool](repeating: false, count: 256)
-    var compiled: [CompiledTrigger] = []
-    for trigger in profile.triggers {
-      // Longer spellings first, so `[[` wins over a `[` of another trigger.
-      let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
-      for delimiter in delimiters { starts[Int(delimiter[0])] = true }
-      compiled.append(
-        CompiledTrigger(
-          delimiters: delimiters, trigger: trigger,
-          joinsFediverseHost: profile.allowsFediverseAddresses
-            && trigger.allDelimiters.contains("@"),
-          query: ASCIIBits(trigger.queryCharacters),
-          preceding: ASCIIBits(trigger.boundary.preceding)))
-    }
-    self.trailing = ASCIIBits(profile.trailingPunctuation)
-    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
-    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
-    self.rules = compiled.map {
-      Rule(
-        query: $0.query, preceding: $0.preceding,
-        requiresLineStart: $0.trigger.boundary.requiresLineStart,
-        joinsFediverseHost: $0.joinsFediverseHost,
-        minimumQueryLength: $0.trigger.minimumQueryLength,
-        maximumQueryLength: $0.trigger.maximumQueryLength)
-    }
     var order: [Delimiter] = []
     var bytes: [[UInt8]] = []
-    for (index, trigger) in compiled.enumerated() {
-      for delimiter in trigger.delimiters where !delimiter.isEmpty {
+    for (index, trigger) in profile.triggers.enumerated() {
+      // Longer spellings first, so `[[` wins over a `[` of another trigger.
+      let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+      for delimiter in delimiters where !delimiter.isEmpty {
+        starts[Int(delimiter[0])] = true
         order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
         bytes.append(delimiter)
       }
     }
+    self.trailing = ASCIIBits(profile.trailingPunctuation)
+    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
+    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
+    self.precedingClasses = profile.triggers.map(\.boundary.preceding)
+    self.rules = profile.triggers.map { trigger in
+      Rule(
+        query: ASCIIBits(trigger.queryCharacters),
+        preceding: ASCIIBits(trigger.boundary.preceding),
+        requiresLineStart: trigger.boundary.requiresLineStart,
+        joinsFediverseHost: profile.allowsFediverseAddresses
+          && trigger.allDelimiters.contains("@"),
+        minimumQueryLength: trigger.minimumQueryLength,
+        maximumQueryLength: trigger.maximumQueryLength)
+    }
     self.delimiterOrder = order
     self.delimiterBytes = bytes
-    self.triggers = compiled
     self.startsDelimiter = starts
   }
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
-    guard !triggers.isEmpty else { return }
+    guard !rules.isEmpty else { return }
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
     guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
     let excluded = ExcludedSpans.find(in: p, profile: profile)
@@ -233,7 +216,7 @@ struct ChatScanner: Sendable {
         || previous == 0x85
     }
     if previous < 0x80 { return rules[index].preceding.contains(previous) }
-    return triggers[index].trigger.boundary.preceding.contains(
+    return precedingClasses[index].contains(
       Unicode.Scalar(previous).unsafelyUnwrapped)
   }
 
