@@ -17,18 +17,18 @@
 public struct EntityExtractor: Sendable, Hashable {
   /// The grammar applied.
   public var profile: ExtractionProfile {
-    didSet { compiled = ChatScanner.compiled(for: profile) }
+    didSet { compiled = CompiledProfile(profile) }
   }
 
-  /// The trigger grammar compiled once, not per message (`nil` for ``ExtractionProfile/twitter``).
-  private var compiled: ChatScanner.Compiled?
+  /// The grammar compiled once, not per message.
+  private var compiled: CompiledProfile
 
   /// Creates an extractor.
   ///
   /// - Parameter profile: The grammar to apply; ``ExtractionProfile/chat`` by default.
   public init(profile: ExtractionProfile = .chat) {
     self.profile = profile
-    compiled = ChatScanner.compiled(for: profile)
+    compiled = CompiledProfile(profile)
   }
 
   /// Every entity in the text, in text order.
@@ -96,23 +96,20 @@ public struct EntityExtractor: Sendable, Hashable {
 
   /// Scans a UTF-8 buffer into raw entities (byte offsets), in text order.
   func scan(_ p: UnsafeBufferPointer<UInt8>, into raw: inout RawEntityBuffer) {
-    switch profile.grammar {
-    case .twitter:
+    let compiled = compiled
+    if let chat = compiled.chat {
+      chat.scan(p, into: &raw)
+      return
+    }
+    compiled.twitterTable.withUnsafeBufferPointer { table in
       TwitterScanner.scan(
-        p, mentions: profile.includesMentions, hashtags: profile.includesHashtags,
-        cashtags: profile.includesCashtags, into: &raw)
-    case .triggers:
-      (compiled?.scanner ?? ChatScanner(profile: profile)).scan(p, into: &raw)
+        p, table: table, mentions: profile.includesMentions,
+        hashtags: profile.includesHashtags, cashtags: profile.includesCashtags, into: &raw)
     }
   }
 
   /// The entity kind for each raw kind index.
-  var kinds: [ExtractedEntity.Kind] {
-    switch profile.grammar {
-    case .twitter: return Self.twitterKinds
-    case .triggers: return compiled?.scanner.kinds ?? ChatScanner(profile: profile).kinds
-    }
-  }
+  var kinds: [ExtractedEntity.Kind] { compiled.kinds }
 
   /// Advances `position` to `end`, adding the Unicode scalars and UTF-16 code units of the bytes
   /// passed over; eight bytes at a time (continuation bytes `10xxxxxx` are no scalar; lead bytes
@@ -127,12 +124,28 @@ public struct EntityExtractor: Sendable, Hashable {
       let raw = UnsafeRawPointer(base)
       while position &+ 8 <= end {
         let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let continuation = (x & ~(x << 1) & high).nonzeroBitCount
-        let fourByteLeads = (x & (x << 1) & (x << 2) & (x << 3) & high).nonzeroBitCount
+        // Each flag is bit 7 of its byte; a multiply sums the eight bytes into the top one
+        // (no population-count instruction is assumed).
+        let continuation = Self.sumOfFlags(x & ~(x << 1) & high)
+        let fourByteLeads = Self.sumOfFlags(x & (x << 1) & (x << 2) & (x << 3) & high)
         let counted = 8 &- continuation
         scalars &+= counted
         utf16 &+= counted &+ fourByteLeads
         position &+= 8
+      }
+      // Fewer than eight bytes left: one load when eight bytes are readable, the bytes past
+      // `end` masked off.
+      if position < end, position &+ 8 <= p.count {
+        let keep = UInt64.max >> UInt64(64 &- 8 &* (end &- position))
+        let x =
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+          & keep
+        let continuation = Self.sumOfFlags(x & ~(x << 1) & high)
+        let fourByteLeads = Self.sumOfFlags(x & (x << 1) & (x << 2) & (x << 3) & high)
+        let counted = (end &- position) &- continuation
+        scalars &+= counted
+        utf16 &+= counted &+ fourByteLeads
+        position = end
       }
     }
     while position < end {
@@ -145,61 +158,88 @@ public struct EntityExtractor: Sendable, Hashable {
     }
   }
 
-  private static let twitterKinds: [ExtractedEntity.Kind] = [.mention, .list, .hashtag, .cashtag]
+  /// The number of bytes of `flags` whose bit 7 is set (every other bit clear).
+  @inline(__always)
+  static func sumOfFlags(_ flags: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((flags >> 7) &* 0x0101_0101_0101_0101) >> 56)
+  }
 
-  /// Turns raw byte-offset entities into public entities, computing UTF-16 and scalar offsets
-  /// in one forward pass.
+  /// Whether bytes `0..<end` are all ASCII, eight at a time.
+  @inline(__always)
+  static func isASCII(_ p: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Bool {
+    guard let base = p.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var i = 0
+    while i &+ 8 <= end {
+      bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      i &+= 8
+    }
+    while i < end {
+      bits |= UInt64(base[i])
+      i &+= 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Turns raw byte-offset entities into public entities.
+  ///
+  /// The UTF-16 and scalar offsets come from one forward pass over the bytes, skipped when the
+  /// text before the last entity is ASCII (then every offset is the byte offset). The result is
+  /// written in place, in one allocation.
   static func makeEntities(
     _ raw: inout RawEntityBuffer, kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
     _ text: String, checksGraphemeBoundaries: Bool
   ) -> [ExtractedEntity] {
-    guard !raw.isEmpty else { return [] }
-    var result: [ExtractedEntity] = []
-    result.reserveCapacity(raw.count)
-    var position = 0
-    var scalars = 0
-    var utf16 = 0
+    let count = raw.count
+    guard count > 0 else { return [] }
+    let ascii = isASCII(p, upTo: raw[count &- 1].end)
     let utf8 = text.utf8
-    for index in 0..<raw.count {
-      let entity = raw[index]
-      if entity.start < position {
-        position = 0
-        scalars = 0
-        utf16 = 0
-      }
-      Self.count(p, from: &position, to: entity.start, scalars: &scalars, utf16: &utf16)
-      let scalarStart = scalars
-      let utf16Start = utf16
-      while position < entity.end {
-        let byte = p[position]
-        if byte & 0xC0 != 0x80 {
-          scalars &+= 1
-          utf16 &+= byte >= 0xF0 ? 2 : 1
+    let origin = utf8.startIndex
+    return [ExtractedEntity](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var position = 0
+      var scalars = 0
+      var utf16 = 0
+      for index in 0..<count {
+        let entity = raw[index]
+        let scalarRange: Range<Int>
+        let utf16Range: Range<Int>
+        if ascii {
+          scalarRange = entity.start..<entity.end
+          utf16Range = scalarRange
+        } else {
+          if entity.start < position {
+            position = 0
+            scalars = 0
+            utf16 = 0
+          }
+          Self.count(p, from: &position, to: entity.start, scalars: &scalars, utf16: &utf16)
+          let scalarStart = scalars
+          let utf16Start = utf16
+          Self.count(p, from: &position, to: entity.end, scalars: &scalars, utf16: &utf16)
+          scalarRange = scalarStart..<scalars
+          utf16Range = utf16Start..<utf16
         }
-        position &+= 1
+        let lower = utf8.index(origin, offsetBy: entity.start)
+        // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
+        // only the rare other cases ask the string.
+        if checksGraphemeBoundaries, entity.start > 0,
+          p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
+            || p[entity.start &- 1] == 0x0D,
+          lower.samePosition(in: text) == nil
+        {
+          continue
+        }
+        let kind = kinds[entity.kind]
+        (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(
+          to: ExtractedEntity(
+            kind: kind, text: text, valueBytes: entity.valueStart..<entity.valueEnd,
+            slugEnd: entity.valueEnd < entity.end && kind.code == 2 ? entity.end : -1,
+            range: lower..<utf8.index(origin, offsetBy: entity.end),
+            utf16Range: utf16Range, scalarRange: scalarRange,
+            utf8Range: entity.start..<entity.end))
+        initialized &+= 1
       }
-      let lower = utf8.index(utf8.startIndex, offsetBy: entity.start)
-      let upper = utf8.index(lower, offsetBy: entity.end &- entity.start)
-      // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster; only
-      // the rare other cases ask the string.
-      if checksGraphemeBoundaries, entity.start > 0,
-        p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80 || p[entity.start &- 1] == 0x0D,
-        lower.samePosition(in: text) == nil
-      {
-        continue
-      }
-      let kind = kinds[entity.kind]
-      result.append(
-        ExtractedEntity(
-          kind: kind,
-          value: UTF8Scanning.string(p, entity.valueStart..<entity.valueEnd),
-          listSlug: entity.valueEnd < entity.end && kind == .list
-            ? UTF8Scanning.string(p, entity.valueEnd..<entity.end) : nil,
-          range: lower..<upper,
-          utf16Range: utf16Start..<utf16,
-          scalarRange: scalarStart..<scalars,
-          utf8Range: entity.start..<entity.end))
     }
-    return result
   }
 }

@@ -10,17 +10,55 @@
 /// entity.scalarRange  // 2..<7
 /// entity.utf16Range   // 3..<8
 /// ```
-public struct ExtractedEntity: Sendable, Hashable {
+public struct ExtractedEntity: Sendable {
   /// What an entity is: a mention, a list mention, a hashtag, a cashtag, or the name of a custom
   /// ``Trigger``.
+  ///
+  /// Kinds compare by name. The four built-in kinds also carry a small code, so comparing with
+  /// one of them (`kind == .mention`) compares integers, not strings.
   public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The kind's name; for trigger-based profiles, the trigger's ``Trigger/name``.
-    public var rawValue: String
+    public var rawValue: String {
+      didSet { code = Self.code(of: rawValue) }
+    }
+
+    /// 1–4 for the built-in kinds, 0 for any other name: equal codes other than 0 mean equal
+    /// names, and a built-in kind never equals a kind with code 0.
+    @usableFromInline private(set) var code: UInt8
 
     /// Creates a kind from its name.
     ///
     /// - Parameter rawValue: The kind's name.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+      code = Self.code(of: rawValue)
+    }
+
+    private static func code(of name: String) -> UInt8 {
+      switch name {
+      case "mention": 1
+      case "list": 2
+      case "hashtag": 3
+      case "cashtag": 4
+      default: 0
+      }
+    }
+
+    /// Whether two kinds have the same name.
+    ///
+    /// - Parameters:
+    ///   - lhs: A kind.
+    ///   - rhs: Another kind.
+    /// - Returns: `true` when their names are equal.
+    @inlinable
+    public static func == (lhs: Kind, rhs: Kind) -> Bool {
+      lhs.code | rhs.code != 0 ? lhs.code == rhs.code : lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the kind's name.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// A mention of a person (`@ana`).
     public static let mention = Kind(rawValue: "mention")
@@ -37,11 +75,35 @@ public struct ExtractedEntity: Sendable, Hashable {
 
   /// What the entity is.
   public var kind: Kind
+  /// The string ``value`` and ``listSlug`` are read from: the extracted message, or, for an
+  /// entity made with ``init(kind:value:listSlug:range:utf16Range:scalarRange:utf8Range:)``,
+  /// the value followed by the slug.
+  private var source: String
+  /// The byte offsets of the value in `source`, and the end of the slug (`-1`: no slug).
+  private var valueStart: Int
+  private var valueEnd: Int
+  private var slugEnd: Int
+
   /// The handle or tag as written, without its sign: `"ana"` for `@ana`, `"ana"` for the list
   /// mention `@ana/friends`, `"ana@example.social"` for a fediverse address.
-  public var value: String
+  ///
+  /// An extracted entity reads its value from the message, where it already is: no string is
+  /// built per entity until this property is read, and the entity keeps the message's storage
+  /// alive, as a `Substring` does.
+  public var value: String {
+    get {
+      if valueStart == 0, slugEnd < 0, valueEnd == source.utf8.count { return source }
+      return withValueUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+    set { setSource(value: newValue, listSlug: listSlug) }
+  }
+
   /// The list slug with its slash (`"/friends"`) for a ``Kind/list`` entity, `nil` otherwise.
-  public var listSlug: String?
+  public var listSlug: String? {
+    get { slugEnd < 0 ? nil : String(substring(valueEnd, slugEnd)) }
+    set { setSource(value: value, listSlug: newValue) }
+  }
+
   /// The whole entity, sign included, as indices of the extracted text.
   public var range: Range<String.Index>
   /// The whole entity, sign included, as UTF-16 offsets.
@@ -71,11 +133,94 @@ public struct ExtractedEntity: Sendable, Hashable {
     utf8Range: Range<Int>
   ) {
     self.kind = kind
-    self.value = value
-    self.listSlug = listSlug
+    source = ""
+    valueStart = 0
+    valueEnd = 0
+    slugEnd = -1
     self.range = range
     self.utf16Range = utf16Range
     self.scalarRange = scalarRange
     self.utf8Range = utf8Range
+    setSource(value: value, listSlug: listSlug)
+  }
+
+  /// Creates an extracted entity whose value (and slug) are bytes of the message.
+  ///
+  /// - Parameters:
+  ///   - text: The message.
+  ///   - valueBytes: The value's byte offsets in `text`, on scalar boundaries.
+  ///   - slugEnd: The end of the list slug, which starts at the value's end; `-1` for none.
+  @inline(__always)
+  init(
+    kind: Kind, text: String, valueBytes: Range<Int>, slugEnd: Int, range: Range<String.Index>,
+    utf16Range: Range<Int>, scalarRange: Range<Int>, utf8Range: Range<Int>
+  ) {
+    self.kind = kind
+    source = text
+    valueStart = valueBytes.lowerBound
+    valueEnd = valueBytes.upperBound
+    self.slugEnd = slugEnd
+    self.range = range
+    self.utf16Range = utf16Range
+    self.scalarRange = scalarRange
+    self.utf8Range = utf8Range
+  }
+
+  /// The value as a slice of the string it is read from.
+  var valueSubstring: Substring { substring(valueStart, valueEnd) }
+
+  /// Calls `body` with the value's UTF-8 bytes, without building a string.
+  @inline(__always)
+  func withValueUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    let (start, end) = (valueStart, valueEnd)
+    if let result = try source.utf8.withContiguousStorageIfAvailable({
+      try body(UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }) {
+      return result
+    }
+    var source = source  // bridged storage: made contiguous first
+    return try source.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
+  private func substring(_ start: Int, _ end: Int) -> Substring {
+    let utf8 = source.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: start)
+    return source[lower..<utf8.index(lower, offsetBy: end &- start)]
+  }
+
+  private mutating func setSource(value: String, listSlug: String?) {
+    let count = value.utf8.count
+    source = value + (listSlug ?? "")
+    valueStart = 0
+    valueEnd = count
+    slugEnd = listSlug.map { count + $0.utf8.count } ?? -1
+  }
+}
+
+extension ExtractedEntity: Hashable {
+  /// Whether two entities have the same kind, value, list slug and ranges.
+  ///
+  /// - Parameters:
+  ///   - lhs: An entity.
+  ///   - rhs: Another entity.
+  /// - Returns: `true` when every property is equal.
+  public static func == (lhs: ExtractedEntity, rhs: ExtractedEntity) -> Bool {
+    lhs.kind == rhs.kind && lhs.utf8Range == rhs.utf8Range && lhs.utf16Range == rhs.utf16Range
+      && lhs.scalarRange == rhs.scalarRange && lhs.range == rhs.range
+      && lhs.valueSubstring == rhs.valueSubstring && lhs.listSlug == rhs.listSlug
+  }
+
+  /// Hashes the kind, value, list slug and ranges.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(valueSubstring)
+    hasher.combine(listSlug)
+    hasher.combine(utf8Range)
+    hasher.combine(utf16Range)
+    hasher.combine(scalarRange)
   }
 }

@@ -92,25 +92,6 @@ struct ChatScanner: Sendable {
   /// The entity kind of each trigger, by index: the trigger's name.
   let kinds: [ExtractedEntity.Kind]
 
-  /// A compiled scanner behind one reference, so an extractor that holds it stays cheap to
-  /// copy; equal when the profiles are (the scanner is a function of its profile).
-  final class Compiled: Sendable, Hashable {
-    let scanner: ChatScanner
-
-    init(_ scanner: ChatScanner) { self.scanner = scanner }
-
-    static func == (lhs: Compiled, rhs: Compiled) -> Bool {
-      lhs === rhs || lhs.scanner.profile == rhs.scanner.profile
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(scanner.profile) }
-  }
-
-  /// The compiled scanner for a trigger profile, or `nil` for the twitter grammar.
-  static func compiled(for profile: ExtractionProfile) -> Compiled? {
-    profile.grammar == .triggers ? Compiled(ChatScanner(profile: profile)) : nil
-  }
-
   init(profile: ExtractionProfile) {
     kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
     self.profile = profile

@@ -25,29 +25,32 @@ enum TwitterScanner {
   static let hashtag = 2
   static let cashtag = 3
 
+  /// An ASCII character class as two 64-bit masks (bit *b* of `low` for byte *b* < 64, of
+  /// `high` for 64 ≤ *b* < 128): constants, so testing a byte needs no table or lazy global.
+  struct ASCIIMask {
+    let low: UInt64
+    let high: UInt64
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+      byte < 64
+        ? (low >> UInt64(byte)) & 1 != 0
+        : byte < 128 && (high >> UInt64(byte &- 64)) & 1 != 0
+    }
+  }
+
   /// `[A-Za-z0-9_]`.
-  static let usernameCharacterTable: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for byte in UInt8(0x30)...0x39 { table[Int(byte)] = true }
-    for byte in UInt8(0x41)...0x5A { table[Int(byte)] = true }
-    for byte in UInt8(0x61)...0x7A { table[Int(byte)] = true }
-    table[0x5F] = true
-    return table
-  }()
-
+  static let usernameCharacters = ASCIIMask(
+    low: 0x03FF_0000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
+  /// `[A-Za-z0-9_-]`: list slug characters after the first.
+  private static let slugCharacters = ASCIIMask(
+    low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
   /// ASCII characters that may not precede an at sign: `[A-Za-z0-9_!#$%&*@]`.
-  private static let blocksMention: [Bool] = {
-    var table = usernameCharacterTable
-    for byte in "!#$%&*@".utf8 { table[Int(byte)] = true }
-    return table
-  }()
-
+  private static let blocksMention = ASCIIMask(
+    low: 0x03FF_047A_0000_0000, high: 0x07FF_FFFE_87FF_FFFF)
   /// ASCII characters that may not precede a retweet marker: `[A-Za-z0-9_+~.-]`.
-  private static let blocksRetweetMarker: [Bool] = {
-    var table = usernameCharacterTable
-    for byte in "+~.-".utf8 { table[Int(byte)] = true }
-    return table
-  }()
+  private static let blocksRetweetMarker = ASCIIMask(
+    low: 0x03FF_6800_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
 
   /// Scans a buffer and appends entities in text order.
   static func scan(
@@ -64,7 +67,9 @@ enum TwitterScanner {
     }
   }
 
-  private static func scan(
+  /// Scans a buffer and appends entities in text order, with ``TwitterCharacters/bmp`` as
+  /// `table`.
+  static func scan(
     _ p: UnsafeBufferPointer<UInt8>,
     table: UnsafeBufferPointer<UInt8>,
     mentions: Bool,
@@ -157,7 +162,7 @@ enum TwitterScanner {
     let valueStart = sign &+ signLength
     var j = valueStart
     let limit = min(n, valueStart &+ 20)
-    while j < limit, usernameCharacterTable[Int(p[j])] { j &+= 1 }
+    while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
     guard j > valueStart else { return }
     let valueEnd = j
     var kind = mention
@@ -165,7 +170,7 @@ enum TwitterScanner {
       kind = list
       var k = j &+ 2
       let slugLimit = min(n, j &+ 26)
-      while k < slugLimit, usernameCharacterTable[Int(p[k])] || p[k] == 0x2D { k &+= 1 }
+      while k < slugLimit, slugCharacters.contains(p[k]) { k &+= 1 }
       j = k
     }
     consumed = j
@@ -184,7 +189,7 @@ enum TwitterScanner {
     guard previous >= consumed else { return false }
     let byte = p[previous]
     if byte < 0x80 {
-      if !blocksMention[Int(byte)] { return true }
+      if !blocksMention.contains(byte) { return true }
       // A retweet marker: `RT` in any case, right before the at sign.
       guard byte | 0x20 == 0x74, previous >= 1, p[previous &- 1] | 0x20 == 0x72,
         previous &- 1 >= consumed
@@ -192,7 +197,8 @@ enum TwitterScanner {
       let markerStart = previous &- 1
       if markerStart == 0 { return true }
       let before = p[markerStart &- 1]
-      return markerStart &- 1 >= consumed && (before >= 0x80 || !blocksRetweetMarker[Int(before)])
+      return markerStart &- 1 >= consumed
+        && (before >= 0x80 || !blocksRetweetMarker.contains(before))
     }
     // The only non-ASCII character that blocks a mention is the full-width at sign.
     return !(sign >= 3 && byte == 0xA0 && p[sign &- 2] == 0xBC && p[sign &- 3] == 0xEF)
@@ -412,7 +418,7 @@ extension TwitterScanner {
       }
       var j = valueStart
       let limit = min(n, valueStart &+ 20)
-      while j < limit, usernameCharacterTable[Int(p[j])] { j &+= 1 }
+      while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
       guard j > valueStart, !invalidatesMentionEnd(p, table, at: j) else { return nil }
       return UTF8Scanning.string(p, valueStart..<j)
     }
