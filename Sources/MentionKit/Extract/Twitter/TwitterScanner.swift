@@ -84,7 +84,7 @@ enum TwitterScanner {
     var hashtagConsumed = 0
     var i = 0
     while i < n {
-      i = nextInteresting(p, from: i)
+      i = nextInteresting(p, from: i, cashtags: cashtags)
       guard i < n else { break }
       let byte = p[i]
       switch byte {
@@ -121,8 +121,19 @@ enum TwitterScanner {
   /// The offset of the first `@`, `#`, `$` or 0xEF byte at or after `i`, or `p.count`: eight
   /// bytes at a time (SWAR: a byte equal to `v` is a zero byte of `x ^ v`; the lowest flagged
   /// byte of the classic zero-byte test is exact), then byte by byte for the tail.
+  /// Without cashtags, `$` is not searched for (one test fewer per eight bytes).
   @inline(__always)
-  static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+  static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
+    -> Int
+  {
+    cashtags ? nextInteresting(p, from: i, dollar: 0x24) : nextInteresting(p, from: i, dollar: 0x40)
+  }
+
+  /// `dollar` is the byte searched besides `@`, `#` and 0xEF: `$`, or `@` again.
+  @inline(__always)
+  private static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, dollar: UInt8)
+    -> Int
+  {
     let n = p.count
     var i = i
     guard let base = p.baseAddress else { return n }
@@ -132,15 +143,15 @@ enum TwitterScanner {
     @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { (y &- ones) & ~y & high }
     while i &+ 8 <= n {
       let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      let found =
-        zeroBytes(x ^ (ones &* 0x40)) | zeroBytes(x ^ (ones &* 0x23))
-        | zeroBytes(x ^ (ones &* 0x24)) | zeroBytes(x ^ (ones &* 0xEF))
+      var found = zeroBytes(x ^ (ones &* 0x40)) | zeroBytes(x ^ (ones &* 0x23))
+      found |= zeroBytes(x ^ (ones &* 0xEF))
+      if dollar != 0x40 { found |= zeroBytes(x ^ (ones &* UInt64(dollar))) }
       if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
       i &+= 8
     }
     while i < n {
       let byte = base[i]
-      if byte == 0x40 || byte == 0x23 || byte == 0x24 || byte == 0xEF { return i }
+      if byte == 0x40 || byte == 0x23 || byte == dollar || byte == 0xEF { return i }
       i &+= 1
     }
     return n
