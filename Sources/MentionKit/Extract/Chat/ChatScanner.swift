@@ -1,9 +1,12 @@
 /// The chat profile's scanner: the composer's ``Trigger`` rules applied to a finished message.
 ///
-/// A first pass marks the spans where nothing is extracted (Markdown code, URLs, e-mail
-/// addresses, see ``ExcludedSpans``); a second pass walks the text one scalar at a time and, at
-/// each trigger delimiter outside those spans, applies the trigger's boundary rule and query
-/// characters, trims trailing punctuation and joins fediverse hosts. Both passes are linear.
+/// The scan walks the text from sign to sign and, at each trigger delimiter outside the spans
+/// where nothing is extracted (Markdown code, URLs, e-mail addresses, see ``ExcludedSpans``),
+/// applies the trigger's boundary rule and query characters, trims trailing punctuation and
+/// joins fediverse hosts. When the text holds code (which crosses words), a first pass finds
+/// every excluded span of the text; otherwise the spans are found one word at a time, only in
+/// the words where a delimiter meets its boundary rule. Both ways are linear and find the same
+/// entities.
 struct ChatScanner: Sendable {
   /// What the scan asks of a trigger at every sign, as plain values: reading them copies nothing
   /// that is reference-counted.
@@ -73,6 +76,12 @@ struct ChatScanner: Sendable {
   }
 
   let profile: ExtractionProfile
+  /// Whether no delimiter and no query class holds ASCII whitespace, so that an entity lies in
+  /// one word and the excluded spans can be found word by word.
+  private let isWordLocal: Bool
+  /// The character flags of the Basic Multilingual Plane for the URL scanner (the shared
+  /// ``TwitterCharacters/bmp`` array), held here so a message reads no lazy global.
+  private let urlTable: [UInt8]
   /// Each trigger's boundary class, for non-ASCII scalars before a sign.
   private let precedingClasses: [ScalarClass]
   /// Whether a byte can start some trigger's delimiter.
@@ -124,16 +133,44 @@ struct ChatScanner: Sendable {
     self.delimiterOrder = order
     self.delimiterBytes = bytes
     self.startsDelimiter = starts
+    let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
+    self.isWordLocal =
+      !bytes.joined().contains(where: asciiWhitespace.contains)
+      && !profile.triggers.contains { trigger in
+        asciiWhitespace.contains { trigger.queryCharacters.contains(Unicode.Scalar($0)) }
+      }
+    self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
   }
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
     guard !rules.isEmpty else { return }
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
     guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
-    let excluded = ExcludedSpans.find(in: p, profile: profile)
+    if isWordLocal, !ExcludedSpans.needsWholeText(p, profile: profile) {
+      scanWordByWord(p, from: firstSign, into: &entities)
+    } else {
+      scan(
+        p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+    }
+  }
+
+  /// The scan with every excluded span of the text found first, whatever the text holds: what
+  /// ``scan(_:into:)`` finds, the slow way.
+  func scanWholeText(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
+    guard !rules.isEmpty else { return }
+    guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
+    scan(
+      p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+  }
+
+  /// The scan from `first` with the text's excluded spans (sorted and merged) given.
+  private func scan(
+    _ p: UnsafeBufferPointer<UInt8>, from first: Int, excluding excluded: [Range<Int>],
+    into entities: inout RawEntityBuffer
+  ) {
     var nextExcluded = 0
     let n = p.count
-    var i = firstSign
+    var i = first
     while i < n {
       let byte = p[i]
       guard startsDelimiter[Int(byte)] else {
@@ -158,6 +195,65 @@ struct ChatScanner: Sendable {
         i &+= 1
       }
     }
+  }
+
+  /// The scan of a text without code, for a word-local profile: the excluded spans of a word
+  /// are found when a delimiter in it meets its boundary rule, the only case where they can
+  /// change the outcome (a sign inside a span, or a handle that would run into one). A sign
+  /// whose delimiter or boundary fails starts nothing whatever the spans, so stepping past it
+  /// instead of jumping to the end of a span around it finds the same entities.
+  private func scanWordByWord(
+    _ p: UnsafeBufferPointer<UInt8>, from first: Int, into entities: inout RawEntityBuffer
+  ) {
+    urlTable.withUnsafeBufferPointer { table in
+      let n = p.count
+      var word = 0..<0
+      var spans: [Range<Int>] = []
+      var urls: [URLScanner.Match] = []
+      var nextSpan = 0
+      var i = first
+      while i < n {
+        let byte = p[i]
+        guard startsDelimiter[Int(byte)], UTF8Scanning.isScalarStart(byte),
+          startsEntity(p, at: i)
+        else {
+          i &+= 1
+          continue
+        }
+        if i >= word.upperBound {
+          word = ExcludedSpans.word(around: i, in: p)
+          ExcludedSpans.findInWord(
+            word, of: p, profile: profile, table: table, into: &spans, urls: &urls)
+          nextSpan = 0
+        }
+        while nextSpan < spans.count, spans[nextSpan].upperBound <= i { nextSpan &+= 1 }
+        if nextSpan < spans.count, spans[nextSpan].contains(i) {
+          i = spans[nextSpan].upperBound
+          continue
+        }
+        let limit = nextSpan < spans.count ? spans[nextSpan].lowerBound : n
+        if let next = match(p, at: i, limit: limit, into: &entities) {
+          i = next
+        } else {
+          i &+= 1
+        }
+      }
+    }
+  }
+
+  /// Whether some delimiter is spelled at `i` and meets its boundary rule: what ``match`` asks
+  /// before reading a handle, with no limit (a limit only ever turns a delimiter down).
+  @inline(__always)
+  private func startsEntity(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    let byte = p[i]
+    let n = p.count
+    for order in delimiterOrder.indices {
+      let delimiter = delimiterOrder[order]
+      guard delimiter.first == byte, i &+ delimiter.length <= n else { continue }
+      if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: n) { continue }
+      if isBoundary(p, before: i, trigger: delimiter.trigger) { return true }
+    }
+    return false
   }
 
   /// Tries every trigger at `i`; returns where scanning resumes when a delimiter matched.

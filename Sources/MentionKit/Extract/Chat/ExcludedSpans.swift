@@ -15,10 +15,88 @@ enum ExcludedSpans {
         var scanner = URLScanner(p, table: table)
         for url in scanner.urls() { spans.append(url.start..<url.end) }
       }
-      if seen & 0b00010 != 0 { appendSchemeURLs(p, into: &spans) }
+      if seen & 0b00010 != 0 { appendSchemeURLs(p, in: 0..<p.count, into: &spans) }
     }
-    if profile.skipsEmailAddresses, seen & 0b00100 != 0 { appendEmailAddresses(p, into: &spans) }
+    if profile.skipsEmailAddresses, seen & 0b00100 != 0 {
+      appendEmailAddresses(p, in: 0..<p.count, into: &spans)
+    }
     return merged(spans)
+  }
+
+  /// Whether the spans of a text with no code (see ``needsWholeText(_:profile:)``) can be found
+  /// one word at a time: URLs and e-mail addresses hold no ASCII whitespace, so each lies in
+  /// one word (a run of bytes without ASCII whitespace), and what is found in a word depends
+  /// on that word's bytes alone.
+  ///
+  /// A text with a backtick or a tilde needs the whole-text pass when code is skipped: code
+  /// spans and fences cross words.
+  @inline(__always)
+  static func needsWholeText(_ p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile) -> Bool {
+    guard profile.skipsCode else { return false }
+    return UTF8Scanning.next(0x60, in: p, from: 0) < p.count
+      || UTF8Scanning.next(0x7E, in: p, from: 0) < p.count
+  }
+
+  /// The word around `i`: the run of bytes without ASCII whitespace that holds it.
+  @inline(__always)
+  static func word(around i: Int, in p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var start = i
+    while start > 0, !isWhitespace(p[start &- 1]) { start &-= 1 }
+    var end = i
+    let n = p.count
+    while end < n, !isWhitespace(p[end]) { end &+= 1 }
+    return start..<end
+  }
+
+  /// Replaces `spans` with the spans of one word, sorted and merged: what ``find(in:profile:)``
+  /// finds inside the word when the text holds no code. `urls` is scratch space.
+  static func findInWord(
+    _ word: Range<Int>, of p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile,
+    table: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
+    urls: inout [URLScanner.Match]
+  ) {
+    spans.removeAll(keepingCapacity: true)
+    // Every span needs a `.` (URLs, e-mail domains) or a `:` (`scheme://`).
+    var dot = -1
+    var colon = false
+    var at = false
+    for k in word {
+      let byte = p[k]
+      if byte == 0x2E { dot = k }
+      colon = colon || byte == 0x3A
+      at = at || byte == 0x40
+    }
+    guard dot >= 0 || colon else { return }
+    if profile.skipsURLs {
+      if dot >= 0, dot &+ 1 < word.upperBound {
+        urls.removeAll(keepingCapacity: true)
+        var scanner = URLScanner(p, table: table)
+        scanner.appendURLs(
+          inWordAfter: word.lowerBound > 0 ? word.lowerBound &- 1 : 0, end: word.upperBound,
+          into: &urls)
+        for url in urls { spans.append(url.start..<url.end) }
+      }
+      if colon { appendSchemeURLs(p, in: word, into: &spans) }
+    }
+    if profile.skipsEmailAddresses, at, dot >= 0 { appendEmailAddresses(p, in: word, into: &spans) }
+    mergeInPlace(&spans)
+  }
+
+  /// Sorts and merges spans where they lie, as ``merged(_:)`` does.
+  static func mergeInPlace(_ spans: inout [Range<Int>]) {
+    guard spans.count > 1 else { return }
+    spans.sort { $0.lowerBound < $1.lowerBound }
+    var last = 0
+    for index in 1..<spans.count {
+      let span = spans[index]
+      if span.lowerBound <= spans[last].upperBound {
+        spans[last] = spans[last].lowerBound..<max(spans[last].upperBound, span.upperBound)
+      } else {
+        last &+= 1
+        spans[last] = span
+      }
+    }
+    spans.removeLast(spans.count &- last &- 1)
   }
 
   /// The bytes ``find(in:profile:)`` asks about (`.` `:` `@` `` ` `` `~`), each with a bit.
@@ -144,14 +222,18 @@ enum ExcludedSpans {
   // MARK: URLs
 
   /// `scheme://…` for any scheme (letters, digits, `+ . -`, starting with a letter), up to the
-  /// next whitespace.
-  static func appendSchemeURLs(_ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) {
+  /// next whitespace; those whose `://` lies in `range` (the whole text, or one word).
+  static func appendSchemeURLs(
+    _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
+  ) {
     let n = p.count
-    var i = 0
-    var lastEnd = 0
-    while i &+ 2 < n {
-      i = UTF8Scanning.next(0x3A, in: p, from: i)
-      guard i &+ 2 < n else { break }
+    var i = range.lowerBound
+    var lastEnd = range.lowerBound
+    // The search for the next `:` stops at the end of the range.
+    let searched = UnsafeBufferPointer(rebasing: p[..<range.upperBound])
+    while i &+ 2 < range.upperBound {
+      i = UTF8Scanning.next(0x3A, in: searched, from: i)
+      guard i &+ 2 < range.upperBound else { break }
       guard UTF8Scanning.hasSchemeSeparator(p, at: i) else {
         i &+= 1
         continue
@@ -174,16 +256,18 @@ enum ExcludedSpans {
   // MARK: E-mail addresses
 
   /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -` that is not itself
-  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain.
+  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain; those
+  /// whose `@` lies in `range` (the whole text, or one word).
   static func appendEmailAddresses(
-    _ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]
+    _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
   ) {
     let n = p.count
-    var lastEnd = 0
-    var i = 0
-    while i < n {
-      i = UTF8Scanning.next(0x40, in: p, from: i)
-      guard i < n else { break }
+    var lastEnd = range.lowerBound
+    var i = range.lowerBound
+    let searched = UnsafeBufferPointer(rebasing: p[..<range.upperBound])
+    while i < range.upperBound {
+      i = UTF8Scanning.next(0x40, in: searched, from: i)
+      guard i < range.upperBound else { break }
       var start = i
       while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
       let precededByAt =
@@ -227,7 +311,7 @@ enum ExcludedSpans {
   @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
     isLetterOrDigit(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
   }
-  @inline(__always) private static func isWhitespace(_ b: UInt8) -> Bool {
+  @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
     b == 0x20 || (b >= 0x09 && b <= 0x0D)
   }
 }
