@@ -76,6 +76,13 @@ struct ChatScanner: Sendable {
   }
 
   let profile: ExtractionProfile
+  /// ``ScalarClass/category(of:)`` of every BMP scalar, as the index of its one bit (`0xFF`
+  /// for none): the shared ``bmpCategories`` array, held here so a message reads no lazy
+  /// global.
+  private let categories: [UInt8]
+  /// The bytes that start a delimiter, each repeated in the eight bytes of a word, when there
+  /// are at most four of them (the last repeated to fill the four); `nil` otherwise.
+  private let signPatterns: (UInt64, UInt64, UInt64, UInt64)?
   /// Whether no delimiter and no query class holds ASCII whitespace, so that an entity lies in
   /// one word and the excluded spans can be found word by word.
   private let isWordLocal: Bool
@@ -83,7 +90,7 @@ struct ChatScanner: Sendable {
   /// ``TwitterCharacters/bmp`` array), held here so a message reads no lazy global.
   private let urlTable: [UInt8]
   /// Each trigger's boundary class, for non-ASCII scalars before a sign.
-  private let precedingClasses: [ScalarClass]
+  private let precedingClasses: [NonASCIIClass]
   /// Whether a byte can start some trigger's delimiter.
   private let startsDelimiter: [Bool]
   /// The profile's trailing punctuation, ASCII part.
@@ -119,7 +126,7 @@ struct ChatScanner: Sendable {
     self.trailing = ASCIIBits(profile.trailingPunctuation)
     self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
     self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
-    self.precedingClasses = profile.triggers.map(\.boundary.preceding)
+    self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
     self.rules = profile.triggers.map { trigger in
       Rule(
         query: ASCIIBits(trigger.queryCharacters),
@@ -140,12 +147,66 @@ struct ChatScanner: Sendable {
         asciiWhitespace.contains { trigger.queryCharacters.contains(Unicode.Scalar($0)) }
       }
     self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
+    self.categories = Self.bmpCategories
+    let firstBytes = (0..<256).filter { starts[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+    if let last = firstBytes.last, firstBytes.count <= 4 {
+      let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
+      signPatterns = (four[0], four[1], four[2], four[3])
+    } else {
+      signPatterns = nil
+    }
+  }
+
+  /// The category group of every BMP scalar, as the index of its bit in
+  /// ``ScalarClass/Categories`` (`0xFF` for none); built once, on first use.
+  static let bmpCategories: [UInt8] = (0..<0x1_0000).map { value -> UInt8 in
+    guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0xFF }
+    let raw = ScalarClass.category(of: scalar).rawValue
+    return raw == 0 ? 0xFF : UInt8(raw.trailingZeroBitCount)
+  }
+
+  /// ``ScalarClass/category(of:)`` of a scalar value, from the table for the BMP.
+  @inline(__always)
+  private func category(of value: UInt32) -> ScalarClass.Categories {
+    guard value < 0x1_0000 else {
+      return ScalarClass.category(of: Unicode.Scalar(value).unsafelyUnwrapped)
+    }
+    let bit = categories.withUnsafeBufferPointer { $0[Int(value)] }
+    return bit == 0xFF ? [] : ScalarClass.Categories(rawValue: 1 << UInt16(bit))
+  }
+
+  /// The offset of the first byte at or after `i` that can start a delimiter, or `p.count`:
+  /// eight bytes at a time when at most four bytes start one (the lowest flagged byte of the
+  /// zero-byte tests is exact, as in ``UTF8Scanning/next(_:in:from:)``).
+  @inline(__always)
+  private func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    let n = p.count
+    var i = i
+    if let (s0, s1, s2, s3) = signPatterns, let base = p.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while i &+ 8 <= n {
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let a = x ^ s0
+        let b = x ^ s1
+        let c = x ^ s2
+        let d = x ^ s3
+        let found =
+          ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c | (d &- ones) & ~d)
+          & 0x8080_8080_8080_8080
+        if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+        i &+= 8
+      }
+    }
+    while i < n, !startsDelimiter[Int(p[i])] { i &+= 1 }
+    return i
   }
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
     guard !rules.isEmpty else { return }
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
-    guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
+    let firstSign = nextSign(p, from: 0)
+    guard firstSign < p.count else { return }
     if isWordLocal, !ExcludedSpans.needsWholeText(p, profile: profile) {
       scanWordByWord(p, from: firstSign, into: &entities)
     } else {
@@ -212,18 +273,16 @@ struct ChatScanner: Sendable {
       var urls: [URLScanner.Match] = []
       var nextSpan = 0
       var i = first
-      while i < n {
-        let byte = p[i]
-        guard startsDelimiter[Int(byte)], UTF8Scanning.isScalarStart(byte),
-          startsEntity(p, at: i)
-        else {
+      while true {
+        i = nextSign(p, from: i)
+        guard i < n else { break }
+        guard UTF8Scanning.isScalarStart(p[i]), startsEntity(p, at: i) else {
           i &+= 1
           continue
         }
         if i >= word.upperBound {
-          word = ExcludedSpans.word(around: i, in: p)
-          ExcludedSpans.findInWord(
-            word, of: p, profile: profile, table: table, into: &spans, urls: &urls)
+          word = ExcludedSpans.findInWord(
+            around: i, of: p, profile: profile, table: table, into: &spans, urls: &urls)
           nextSpan = 0
         }
         while nextSpan < spans.count, spans[nextSpan].upperBound <= i { nextSpan &+= 1 }
@@ -293,8 +352,7 @@ struct ChatScanner: Sendable {
         || previous == 0x85
     }
     if previous < 0x80 { return rules[index].preceding.contains(previous) }
-    return precedingClasses[index].contains(
-      Unicode.Scalar(previous).unsafelyUnwrapped)
+    return precedingClasses[index].contains(previous, category: category(of: previous))
   }
 
   /// Reads the handle after a delimiter and records it. Returns where scanning resumes.
@@ -328,7 +386,7 @@ struct ChatScanner: Sendable {
       }
       let (c, length) = UTF8Scanning.decode(p, at: j)
       // One category look-up answers the query class, the mark rule and the trailing class.
-      let category = ScalarClass.category(of: Unicode.Scalar(c).unsafelyUnwrapped)
+      let category = category(of: c)
       guard queryClasses[kind].contains(c, category: category) else { break }
       if count == 0, c >= 0x300, category == .marks { break }
       j &+= length
@@ -365,14 +423,17 @@ struct ChatScanner: Sendable {
     var previousWasDot = true
     while j < limit {
       let (c, length) = UTF8Scanning.decode(p, at: j)
-      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
       if c == 0x2E {
         if previousWasDot { break }
         previousWasDot = true
         j &+= 1
         continue
       }
-      guard c == 0x2D || ScalarClass.alphanumerics.contains(scalar) else { break }
+      let isAlphanumeric =
+        c < 0x80
+        ? (UInt8(c) | 0x20) &- 0x61 < 26 || UInt8(c) &- 0x30 < 10
+        : !category(of: c).isDisjoint(with: [.letters, .marks, .numbers])
+      guard c == 0x2D || isAlphanumeric else { break }
       if c >= 0x80 || (UInt8(c) | 0x20) &- 0x61 < 26 { hasLetter = true }
       previousWasDot = false
       j &+= length

@@ -37,49 +37,54 @@ enum ExcludedSpans {
       || UTF8Scanning.next(0x7E, in: p, from: 0) < p.count
   }
 
-  /// The word around `i`: the run of bytes without ASCII whitespace that holds it.
-  @inline(__always)
-  static func word(around i: Int, in p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-    var start = i
-    while start > 0, !isWhitespace(p[start &- 1]) { start &-= 1 }
-    var end = i
-    let n = p.count
-    while end < n, !isWhitespace(p[end]) { end &+= 1 }
-    return start..<end
-  }
-
-  /// Replaces `spans` with the spans of one word, sorted and merged: what ``find(in:profile:)``
-  /// finds inside the word when the text holds no code. `urls` is scratch space.
+  /// Replaces `spans` with the spans of the word around `i` (the run of bytes without ASCII
+  /// whitespace that holds it), sorted and merged: what ``find(in:profile:)`` finds inside the
+  /// word when the text holds no code. Returns the word. `urls` is scratch space.
   static func findInWord(
-    _ word: Range<Int>, of p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile,
+    around i: Int, of p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile,
     table: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
     urls: inout [URLScanner.Match]
-  ) {
+  ) -> Range<Int> {
     spans.removeAll(keepingCapacity: true)
-    // Every span needs a `.` (URLs, e-mail domains) or a `:` (`scheme://`).
+    // Every span needs a `.` (URLs, e-mail domains) or a `:` (`scheme://`); e-mail addresses
+    // an `@` too. Noted while the word's ends are found.
     var dot = -1
     var colon = false
     var at = false
-    for k in word {
-      let byte = p[k]
-      if byte == 0x2E { dot = k }
+    var start = i
+    while start > 0 {
+      let byte = p[start &- 1]
+      if isWhitespace(byte) { break }
+      if byte == 0x2E, dot < 0 { dot = start &- 1 }
       colon = colon || byte == 0x3A
       at = at || byte == 0x40
+      start &-= 1
     }
-    guard dot >= 0 || colon else { return }
+    var end = i
+    let n = p.count
+    while end < n {
+      let byte = p[end]
+      if isWhitespace(byte) { break }
+      if byte == 0x2E { dot = end }
+      colon = colon || byte == 0x3A
+      at = at || byte == 0x40
+      end &+= 1
+    }
+    let word = start..<end
+    guard dot >= 0 || colon else { return word }
     if profile.skipsURLs {
-      if dot >= 0, dot &+ 1 < word.upperBound {
+      // `dot` is the word's last dot: a URL needs a label after it.
+      if dot >= 0, dot &+ 1 < end {
         urls.removeAll(keepingCapacity: true)
         var scanner = URLScanner(p, table: table)
-        scanner.appendURLs(
-          inWordAfter: word.lowerBound > 0 ? word.lowerBound &- 1 : 0, end: word.upperBound,
-          into: &urls)
+        scanner.appendURLs(inWordAfter: start > 0 ? start &- 1 : 0, end: end, into: &urls)
         for url in urls { spans.append(url.start..<url.end) }
       }
       if colon { appendSchemeURLs(p, in: word, into: &spans) }
     }
     if profile.skipsEmailAddresses, at, dot >= 0 { appendEmailAddresses(p, in: word, into: &spans) }
     mergeInPlace(&spans)
+    return word
   }
 
   /// Sorts and merges spans where they lie, as ``merged(_:)`` does.
