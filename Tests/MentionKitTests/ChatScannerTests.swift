@@ -76,4 +76,14 @@ struct ChatScannerTests {
     #expect(
       extractor.entities(in: text).filter { $0.kind == .mention }.map(\.value) == mentions)
   }
+
+  @Test func codeAtEveryOffsetOfTheEightByteSearch() {
+    let extractor = EntityExtractor(profile: .chat)
+    for padding in 0..<17 {
+      let prefix = String(repeating: "x", count: padding)
+      #expect(extractor.mentions(in: prefix + " `@ana` @bob") == ["bob"], "padding \(padding)")
+      #expect(
+        extractor.mentions(in: prefix + "\n~~~\n@ana\n~~~\n@bob") == ["bob"], "padding \(padding)")
+    }
+  }
 }

@@ -71,7 +71,9 @@ struct ChatScanner: Sendable {
 
     @inline(__always)
     func contains(_ byte: UInt32) -> Bool {
-      byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
+      // A select instead of a branch: which word, then which bit of it.
+      let word = byte < 64 ? low : high
+      return (word >> UInt64(byte & 63)) & 1 == 1
     }
   }
 
