@@ -77,86 +77,110 @@ struct ChatScanner: Sendable {
     }
   }
 
-  let profile: ExtractionProfile
-  /// ``ScalarClass/category(of:)`` of every BMP scalar, as the index of its one bit (`0xFF`
-  /// for none): the shared ``bmpCategories`` array, held here so a message reads no lazy
-  /// global.
-  private let categories: [UInt8]
-  /// The bytes that start a delimiter, each repeated in the eight bytes of a word, when there
-  /// are at most four of them (the last repeated to fill the four); `nil` otherwise.
-  private let signPatterns: (UInt64, UInt64, UInt64, UInt64)?
-  /// Whether no delimiter and no query class holds ASCII whitespace, so that an entity lies in
-  /// one word and the excluded spans can be found word by word.
-  private let isWordLocal: Bool
-  /// The character flags of the Basic Multilingual Plane for the URL scanner (the shared
-  /// ``TwitterCharacters/bmp`` array), held here so a message reads no lazy global.
-  private let urlTable: [UInt8]
-  /// Each trigger's boundary class, for non-ASCII scalars before a sign.
-  private let precedingClasses: [NonASCIIClass]
-  /// Whether a byte can start some trigger's delimiter.
-  private let startsDelimiter: [Bool]
-  /// The profile's trailing punctuation, ASCII part.
-  private let trailing: ASCIIBits
-  /// Each trigger's rule, by index.
-  private let rules: [Rule]
-  /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
-  /// scalars (kept apart from the `Trigger` values, which are costly to copy).
-  private let queryClasses: [NonASCIIClass]
-  private let trailingClass: NonASCIIClass
-  /// Every delimiter spelling in the order tried, and its bytes.
-  private let delimiterOrder: [Delimiter]
-  private let delimiterBytes: [[UInt8]]
+  /// The compiled tables, behind one reference: a copy of the scanner retains one object.
+  private final class Tables: Sendable {
+    let profile: ExtractionProfile
+    /// ``ScalarClass/category(of:)`` of every BMP scalar, as the index of its one bit (`0xFF`
+    /// for none): the shared ``bmpCategories`` array, held here so a message reads no lazy
+    /// global.
+    let categories: [UInt8]
+    /// The bytes that start a delimiter, each repeated in the eight bytes of a word, when there
+    /// are at most four of them (the last repeated to fill the four); `nil` otherwise.
+    let signPatterns: (UInt64, UInt64, UInt64, UInt64)?
+    /// Whether no delimiter and no query class holds ASCII whitespace, so that an entity lies in
+    /// one word and the excluded spans can be found word by word.
+    let isWordLocal: Bool
+    /// The character flags of the Basic Multilingual Plane for the URL scanner (the shared
+    /// ``TwitterCharacters/bmp`` array), held here so a message reads no lazy global.
+    let urlTable: [UInt8]
+    /// Each trigger's boundary class, for non-ASCII scalars before a sign.
+    let precedingClasses: [NonASCIIClass]
+    /// Whether a byte can start some trigger's delimiter.
+    let startsDelimiter: [Bool]
+    /// The profile's trailing punctuation, ASCII part.
+    let trailing: ASCIIBits
+    /// Each trigger's rule, by index.
+    let rules: [Rule]
+    /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
+    /// scalars (kept apart from the `Trigger` values, which are costly to copy).
+    let queryClasses: [NonASCIIClass]
+    let trailingClass: NonASCIIClass
+    /// Every delimiter spelling in the order tried, and its bytes.
+    let delimiterOrder: [Delimiter]
+    let delimiterBytes: [[UInt8]]
 
-  /// The entity kind of each trigger, by index: the trigger's name.
-  let kinds: [ExtractedEntity.Kind]
+    /// The entity kind of each trigger, by index: the trigger's name.
+    let kinds: [ExtractedEntity.Kind]
+
+    init(profile: ExtractionProfile) {
+      kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
+      self.profile = profile
+      var starts = [Bool](repeating: false, count: 256)
+      var order: [Delimiter] = []
+      var bytes: [[UInt8]] = []
+      for (index, trigger) in profile.triggers.enumerated() {
+        // Longer spellings first, so `[[` wins over a `[` of another trigger.
+        let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+        for delimiter in delimiters where !delimiter.isEmpty {
+          starts[Int(delimiter[0])] = true
+          order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
+          bytes.append(delimiter)
+        }
+      }
+      self.trailing = ASCIIBits(profile.trailingPunctuation)
+      self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
+      self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
+      self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
+      self.rules = profile.triggers.map { trigger in
+        Rule(
+          query: ASCIIBits(trigger.queryCharacters),
+          preceding: ASCIIBits(trigger.boundary.preceding),
+          requiresLineStart: trigger.boundary.requiresLineStart,
+          joinsFediverseHost: profile.allowsFediverseAddresses
+            && trigger.allDelimiters.contains("@"),
+          minimumQueryLength: trigger.minimumQueryLength,
+          maximumQueryLength: trigger.maximumQueryLength)
+      }
+      self.delimiterOrder = order
+      self.delimiterBytes = bytes
+      self.startsDelimiter = starts
+      let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
+      self.isWordLocal =
+        !bytes.joined().contains(where: asciiWhitespace.contains)
+        && !profile.triggers.contains { trigger in
+          asciiWhitespace.contains { trigger.queryCharacters.contains(Unicode.Scalar($0)) }
+        }
+      self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
+      self.categories = ChatScanner.bmpCategories
+      let firstBytes = (0..<256).filter { starts[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+      if let last = firstBytes.last, firstBytes.count <= 4 {
+        let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
+        signPatterns = (four[0], four[1], four[2], four[3])
+      } else {
+        signPatterns = nil
+      }
+    }
+  }
+
+  private let tables: Tables
+
+  var profile: ExtractionProfile { tables.profile }
+  private var categories: [UInt8] { tables.categories }
+  private var signPatterns: (UInt64, UInt64, UInt64, UInt64)? { tables.signPatterns }
+  private var isWordLocal: Bool { tables.isWordLocal }
+  private var urlTable: [UInt8] { tables.urlTable }
+  private var precedingClasses: [NonASCIIClass] { tables.precedingClasses }
+  private var startsDelimiter: [Bool] { tables.startsDelimiter }
+  private var trailing: ASCIIBits { tables.trailing }
+  private var rules: [Rule] { tables.rules }
+  private var queryClasses: [NonASCIIClass] { tables.queryClasses }
+  private var trailingClass: NonASCIIClass { tables.trailingClass }
+  private var delimiterOrder: [Delimiter] { tables.delimiterOrder }
+  private var delimiterBytes: [[UInt8]] { tables.delimiterBytes }
+  var kinds: [ExtractedEntity.Kind] { tables.kinds }
 
   init(profile: ExtractionProfile) {
-    kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
-    self.profile = profile
-    var starts = [Bool](repeating: false, count: 256)
-    var order: [Delimiter] = []
-    var bytes: [[UInt8]] = []
-    for (index, trigger) in profile.triggers.enumerated() {
-      // Longer spellings first, so `[[` wins over a `[` of another trigger.
-      let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
-      for delimiter in delimiters where !delimiter.isEmpty {
-        starts[Int(delimiter[0])] = true
-        order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
-        bytes.append(delimiter)
-      }
-    }
-    self.trailing = ASCIIBits(profile.trailingPunctuation)
-    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
-    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
-    self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
-    self.rules = profile.triggers.map { trigger in
-      Rule(
-        query: ASCIIBits(trigger.queryCharacters),
-        preceding: ASCIIBits(trigger.boundary.preceding),
-        requiresLineStart: trigger.boundary.requiresLineStart,
-        joinsFediverseHost: profile.allowsFediverseAddresses
-          && trigger.allDelimiters.contains("@"),
-        minimumQueryLength: trigger.minimumQueryLength,
-        maximumQueryLength: trigger.maximumQueryLength)
-    }
-    self.delimiterOrder = order
-    self.delimiterBytes = bytes
-    self.startsDelimiter = starts
-    let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
-    self.isWordLocal =
-      !bytes.joined().contains(where: asciiWhitespace.contains)
-      && !profile.triggers.contains { trigger in
-        asciiWhitespace.contains { trigger.queryCharacters.contains(Unicode.Scalar($0)) }
-      }
-    self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
-    self.categories = Self.bmpCategories
-    let firstBytes = (0..<256).filter { starts[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
-    if let last = firstBytes.last, firstBytes.count <= 4 {
-      let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
-      signPatterns = (four[0], four[1], four[2], four[3])
-    } else {
-      signPatterns = nil
-    }
+    tables = Tables(profile: profile)
   }
 
   /// The category group of every BMP scalar, as the index of its bit in
@@ -278,7 +302,7 @@ struct ChatScanner: Sendable {
       while true {
         i = nextSign(p, from: i)
         guard i < n else { break }
-        guard UTF8Scanning.isScalarStart(p[i]), startsEntity(p, at: i) else {
+        guard UTF8Scanning.isScalarStart(p[i]), let order = firstDelimiter(p, at: i) else {
           i &+= 1
           continue
         }
@@ -292,8 +316,16 @@ struct ChatScanner: Sendable {
           i = spans[nextSpan].upperBound
           continue
         }
-        let limit = nextSpan < spans.count ? spans[nextSpan].lowerBound : n
-        if let next = match(p, at: i, limit: limit, into: &entities) {
+        guard nextSpan < spans.count else {
+          // No span ahead in the word: the limit is the end of the text, where
+          // `firstDelimiter` already chose the delimiter `match` would choose.
+          let delimiter = delimiterOrder[order]
+          i = handle(
+            p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length, limit: n,
+            into: &entities)
+          continue
+        }
+        if let next = match(p, at: i, limit: spans[nextSpan].lowerBound, into: &entities) {
           i = next
         } else {
           i &+= 1
@@ -302,19 +334,20 @@ struct ChatScanner: Sendable {
     }
   }
 
-  /// Whether some delimiter is spelled at `i` and meets its boundary rule: what ``match`` asks
-  /// before reading a handle, with no limit (a limit only ever turns a delimiter down).
+  /// The first delimiter (an index into `delimiterOrder`) spelled at `i` that meets its
+  /// boundary rule, or `nil`: the one ``match`` reads a handle after when nothing limits it (a
+  /// limit only ever turns a delimiter down).
   @inline(__always)
-  private func startsEntity(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+  private func firstDelimiter(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
     let byte = p[i]
     let n = p.count
     for order in delimiterOrder.indices {
       let delimiter = delimiterOrder[order]
       guard delimiter.first == byte, i &+ delimiter.length <= n else { continue }
       if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: n) { continue }
-      if isBoundary(p, before: i, trigger: delimiter.trigger) { return true }
+      if isBoundary(p, before: i, trigger: delimiter.trigger) { return order }
     }
-    return false
+    return nil
   }
 
   /// Tries every trigger at `i`; returns where scanning resumes when a delimiter matched.
