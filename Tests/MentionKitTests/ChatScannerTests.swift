@@ -77,13 +77,17 @@ struct ChatScannerTests {
       extractor.entities(in: text).filter { $0.kind == .mention }.map(\.value) == mentions)
   }
 
-  @Test func codeAtEveryOffsetOfTheEightByteSearch() {
+  /// Code, `:` and `.` at every offset of the one-pass search for them.
+  @Test func marksAtEveryOffsetOfTheEightByteSearch() {
     let extractor = EntityExtractor(profile: .chat)
     for padding in 0..<17 {
       let prefix = String(repeating: "x", count: padding)
       #expect(extractor.mentions(in: prefix + " `@ana` @bob") == ["bob"], "padding \(padding)")
       #expect(
         extractor.mentions(in: prefix + "\n~~~\n@ana\n~~~\n@bob") == ["bob"], "padding \(padding)")
+      #expect(
+        extractor.mentions(in: prefix + " ftp://h/@ana @bob") == ["bob"], "padding \(padding)")
+      #expect(extractor.mentions(in: prefix + " x@y.zz @bob") == ["bob"], "padding \(padding)")
     }
   }
 }

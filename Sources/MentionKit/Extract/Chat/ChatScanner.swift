@@ -233,8 +233,12 @@ struct ChatScanner: Sendable {
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
     let firstSign = nextSign(p, from: 0)
     guard firstSign < p.count else { return }
-    if isWordLocal, !ExcludedSpans.needsWholeText(p, profile: profile) {
-      scanWordByWord(p, from: firstSign, into: &entities)
+    let marks = ExcludedSpans.marks(p)
+    if isWordLocal, !(marks.code && profile.skipsCode) {
+      scanWordByWord(
+        p, from: firstSign,
+        findsSpans: marks.dotOrColon && (profile.skipsURLs || profile.skipsEmailAddresses),
+        into: &entities)
     } else {
       scan(
         p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
@@ -289,8 +293,12 @@ struct ChatScanner: Sendable {
   /// change the outcome (a sign inside a span, or a handle that would run into one). A sign
   /// whose delimiter or boundary fails starts nothing whatever the spans, so stepping past it
   /// instead of jumping to the end of a span around it finds the same entities.
+  ///
+  /// Without `findsSpans` (a text without a `.` or a `:`, or a profile that keeps URLs and
+  /// e-mail addresses) no word has a span, and none is looked for.
   private func scanWordByWord(
-    _ p: UnsafeBufferPointer<UInt8>, from first: Int, into entities: inout RawEntityBuffer
+    _ p: UnsafeBufferPointer<UInt8>, from first: Int, findsSpans: Bool,
+    into entities: inout RawEntityBuffer
   ) {
     urlTable.withUnsafeBufferPointer { table in
       let n = p.count
@@ -306,7 +314,7 @@ struct ChatScanner: Sendable {
           i &+= 1
           continue
         }
-        if i >= word.upperBound {
+        if findsSpans, i >= word.upperBound {
           word = ExcludedSpans.findInWord(
             around: i, of: p, profile: profile, table: table, into: &spans, urls: &urls)
           nextSpan = 0

@@ -23,34 +23,51 @@ enum ExcludedSpans {
     return merged(spans)
   }
 
-  /// Whether the spans of a text with no code (see ``needsWholeText(_:profile:)``) can be found
-  /// one word at a time: URLs and e-mail addresses hold no ASCII whitespace, so each lies in
-  /// one word (a run of bytes without ASCII whitespace), and what is found in a word depends
-  /// on that word's bytes alone.
+  /// What a text holds that excluded spans need, found in one pass: whether it has a backtick
+  /// or a tilde (``Marks/code``), and a `.` or a `:` (``Marks/dotOrColon``).
   ///
-  /// A text with a backtick or a tilde needs the whole-text pass when code is skipped: code
-  /// spans and fences cross words.
+  /// The spans of a text with no code can be found one word at a time: URLs and e-mail
+  /// addresses hold no ASCII whitespace, so each lies in one word (a run of bytes without
+  /// ASCII whitespace), and what is found in a word depends on that word's bytes alone. Code
+  /// spans and fences cross words: a text with code needs ``find(in:profile:)``. A text
+  /// without a `.` or a `:` has no URL and no e-mail address.
+  struct Marks {
+    var code = false
+    var dotOrColon = false
+  }
+
+  /// The ``Marks`` of a text, eight bytes at a time (zero-byte tests on `x ^ pattern`: a
+  /// flagged byte means at least one byte matched).
   @inline(__always)
-  static func needsWholeText(_ p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile) -> Bool {
-    guard profile.skipsCode, let base = p.baseAddress else { return false }
-    // Both bytes in one pass, eight at a time (zero-byte tests on `x ^ pattern`).
+  static func marks(_ p: UnsafeBufferPointer<UInt8>) -> Marks {
+    var marks = Marks()
+    guard let base = p.baseAddress else { return marks }
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
     let n = p.count
     var i = 0
+    var code: UInt64 = 0
+    var dotOrColon: UInt64 = 0
     while i &+ 8 <= n {
       let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
       let backtick = x ^ (ones &* 0x60)
       let tilde = x ^ (ones &* 0x7E)
-      let found = ((backtick &- ones) & ~backtick | (tilde &- ones) & ~tilde) & (ones &* 0x80)
-      if found != 0 { return true }
+      let dot = x ^ (ones &* 0x2E)
+      let colon = x ^ (ones &* 0x3A)
+      code |= ((backtick &- ones) & ~backtick | (tilde &- ones) & ~tilde) & high
+      dotOrColon |= ((dot &- ones) & ~dot | (colon &- ones) & ~colon) & high
       i &+= 8
     }
     while i < n {
-      if base[i] == 0x60 || base[i] == 0x7E { return true }
+      let byte = base[i]
+      if byte == 0x60 || byte == 0x7E { code = 1 }
+      if byte == 0x2E || byte == 0x3A { dotOrColon = 1 }
       i &+= 1
     }
-    return false
+    marks.code = code != 0
+    marks.dotOrColon = dotOrColon != 0
+    return marks
   }
 
   /// Replaces `spans` with the spans of the word around `i` (the run of bytes without ASCII
