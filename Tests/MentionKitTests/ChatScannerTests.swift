@@ -88,6 +88,9 @@ struct ChatScannerTests {
       #expect(
         extractor.mentions(in: prefix + " ftp://h/@ana @bob") == ["bob"], "padding \(padding)")
       #expect(extractor.mentions(in: prefix + " x@y.zz @bob") == ["bob"], "padding \(padding)")
+      // Signs in the last eight bytes, after a sign that starts nothing.
+      #expect(extractor.hashtags(in: prefix + "x@A #c") == ["c"], "padding \(padding)")
+      #expect(extractor.mentions(in: prefix + "x#\"@d@") == ["d"], "padding \(padding)")
     }
   }
 }

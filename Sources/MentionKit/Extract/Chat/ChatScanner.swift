@@ -223,6 +223,18 @@ struct ChatScanner: Sendable {
         if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
         i &+= 8
       }
+      // Fewer than eight bytes left: the last eight bytes as one word, with an exact
+      // zero-byte test (no borrow from the bytes already read) and those bytes masked off.
+      if i < n, n >= 8 {
+        let start = n &- 8
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
+        let found =
+          (zeroBytes(x ^ s0) | zeroBytes(x ^ s1) | zeroBytes(x ^ s2) | zeroBytes(x ^ s3))
+          & (UInt64.max << UInt64((i &- start) &* 8))
+        return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
+      }
     }
     while i < n, !startsDelimiter[Int(p[i])] { i &+= 1 }
     return i

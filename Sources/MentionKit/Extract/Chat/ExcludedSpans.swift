@@ -49,7 +49,13 @@ enum ExcludedSpans {
     var i = 0
     var code: UInt64 = 0
     var dotOrColon: UInt64 = 0
-    while i &+ 8 <= n {
+    while i < n {
+      // The last eight bytes are read as one word too, overlapping bytes already read (which
+      // changes no presence); a text shorter than eight bytes is read byte by byte.
+      if i &+ 8 > n {
+        guard n >= 8 else { break }
+        i = n &- 8
+      }
       let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
       let backtick = x ^ (ones &* 0x60)
       let tilde = x ^ (ones &* 0x7E)
