@@ -93,4 +93,27 @@ struct ChatScannerTests {
       #expect(extractor.mentions(in: prefix + "x#\"@d@") == ["d"], "padding \(padding)")
     }
   }
+
+  /// The BMP category table and the non-ASCII classes built on it answer as `ScalarClass`
+  /// does, for every scalar of the plane and a few beyond it.
+  @Test func categoryTableAndClassesMatchScalarClass() {
+    let scanner = ChatScanner(profile: .chat)
+    let classes = [
+      Trigger.Boundary.default.preceding, Trigger.mention.queryCharacters,
+      Trigger.hashtag.queryCharacters, ExtractionProfile.chat.trailingPunctuation,
+    ]
+    let compiled = classes.map(ChatScanner.NonASCIIClass.init)
+    var mismatches: [UInt32] = []
+    let values = Array(0x80..<0x1_0000) + [0x1_F600, 0x2_0021, 0x1_D7CE, 0xE_0001]
+    for value in values.map(UInt32.init) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let category = scanner.category(of: value)
+      if category != ScalarClass.category(of: scalar) { mismatches.append(value) }
+      for (scalarClass, nonASCII) in zip(classes, compiled)
+      where nonASCII.contains(value, category: category) != scalarClass.contains(scalar) {
+        mismatches.append(value)
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
 }

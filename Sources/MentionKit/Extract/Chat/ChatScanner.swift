@@ -193,7 +193,7 @@ struct ChatScanner: Sendable {
 
   /// ``ScalarClass/category(of:)`` of a scalar value, from the table for the BMP.
   @inline(__always)
-  private func category(of value: UInt32) -> ScalarClass.Categories {
+  func category(of value: UInt32) -> ScalarClass.Categories {
     guard value < 0x1_0000 else {
       return ScalarClass.category(of: Unicode.Scalar(value).unsafelyUnwrapped)
     }
