@@ -457,9 +457,9 @@ struct ChatScanner: Sendable {
       return max(runEnd, sign &+ 1)
     }
     var end = trimmedEnd
-    if rule.joinsFediverseHost, trimmedEnd == runEnd,
-      let hostEnd = fediverseHostEnd(
-        p, at: runEnd, limit: limit)
+    // A host only ever follows an at sign (tested here, before the call).
+    if rule.joinsFediverseHost, trimmedEnd == runEnd, runEnd < limit, p[runEnd] == 0x40,
+      let hostEnd = fediverseHostEnd(p, at: runEnd, limit: limit)
     {
       end = hostEnd
     }
