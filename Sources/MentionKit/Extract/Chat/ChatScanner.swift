@@ -37,13 +37,15 @@ struct ChatScanner: Sendable {
 
     init(_ scalarClass: ScalarClass) {
       categories = scalarClass.categories
-      included = scalarClass.included.map(\.value).sorted()
-      excluded = scalarClass.excluded.map(\.value).sorted()
+      // Only non-ASCII values are asked about: the ASCII members (`_`, `.`, `-` of the default
+      // handles) would only lengthen the searches.
+      included = scalarClass.included.map(\.value).filter { $0 >= 0x80 }.sorted()
+      excluded = scalarClass.excluded.map(\.value).filter { $0 >= 0x80 }.sorted()
       isInverted = scalarClass.isInverted
     }
 
-    /// Whether the class holds `value`, whose category group is `category`; the same answer as
-    /// `ScalarClass.contains`.
+    /// Whether the class holds `value` (not ASCII), whose category group is `category`; the
+    /// same answer as `ScalarClass.contains`.
     @inline(__always)
     func contains(_ value: UInt32, category: ScalarClass.Categories) -> Bool {
       let member: Bool
