@@ -1,9 +1,12 @@
 /// The chat profile's scanner: the composer's ``Trigger`` rules applied to a finished message.
 ///
-/// A first pass marks the spans where nothing is extracted (Markdown code, URLs, e-mail
-/// addresses, see ``ExcludedSpans``); a second pass walks the text one scalar at a time and, at
-/// each trigger delimiter outside those spans, applies the trigger's boundary rule and query
-/// characters, trims trailing punctuation and joins fediverse hosts. Both passes are linear.
+/// The scan walks the text from sign to sign and, at each trigger delimiter outside the spans
+/// where nothing is extracted (Markdown code, URLs, e-mail addresses, see ``ExcludedSpans``),
+/// applies the trigger's boundary rule and query characters, trims trailing punctuation and
+/// joins fediverse hosts. When the text holds code (which crosses words), a first pass finds
+/// every excluded span of the text; otherwise the spans are found one word at a time, only in
+/// the words where a delimiter meets its boundary rule. Both ways are linear and find the same
+/// entities.
 struct ChatScanner: Sendable {
   /// What the scan asks of a trigger at every sign, as plain values: reading them copies nothing
   /// that is reference-counted.
@@ -24,116 +27,195 @@ struct ChatScanner: Sendable {
     var trigger: Int
   }
 
-  /// A ``ScalarClass`` for non-ASCII scalars whose general category the caller looks up once:
-  /// its few listed scalars in arrays instead of hashed sets.
-  struct NonASCIIClass: Sendable {
-    var categories: ScalarClass.Categories
-    var included: [UInt32]
-    var excluded: [UInt32]
-    var isInverted: Bool
+  /// The compiled tables, behind one reference: a copy of the scanner retains one object.
+  private final class Tables: Sendable {
+    let profile: ExtractionProfile
+    /// ``ScalarClass/category(of:)`` of every BMP scalar, as the index of its one bit (`0xFF`
+    /// for none): the shared ``bmpCategories`` array, held here so a message reads no lazy
+    /// global.
+    let categories: [UInt8]
+    /// The bytes that start a delimiter, each repeated in the eight bytes of a word, when there
+    /// are at most four of them (the last repeated to fill the four); `nil` otherwise.
+    let signPatterns: (UInt64, UInt64, UInt64, UInt64)?
+    /// Whether no delimiter and no query class holds ASCII whitespace, so that an entity lies in
+    /// one word and the excluded spans can be found word by word.
+    let isWordLocal: Bool
+    /// The character flags of the Basic Multilingual Plane for the URL scanner (the shared
+    /// ``TwitterCharacters/bmp`` array), held here so a message reads no lazy global.
+    let urlTable: [UInt8]
+    /// Each trigger's boundary class, for non-ASCII scalars before a sign.
+    let precedingClasses: [NonASCIIClass]
+    /// Whether a byte can start some trigger's delimiter.
+    let startsDelimiter: [Bool]
+    /// The profile's trailing punctuation, ASCII part.
+    let trailing: ASCIIBits
+    /// Each trigger's rule, by index.
+    let rules: [Rule]
+    /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
+    /// scalars (kept apart from the `Trigger` values, which are costly to copy).
+    let queryClasses: [NonASCIIClass]
+    let trailingClass: NonASCIIClass
+    /// Every delimiter spelling in the order tried, and its bytes.
+    let delimiterOrder: [Delimiter]
+    let delimiterBytes: [[UInt8]]
 
-    init(_ scalarClass: ScalarClass) {
-      categories = scalarClass.categories
-      included = scalarClass.included.map(\.value).sorted()
-      excluded = scalarClass.excluded.map(\.value).sorted()
-      isInverted = scalarClass.isInverted
-    }
+    /// The entity kind of each trigger, by index: the trigger's name.
+    let kinds: [ExtractedEntity.Kind]
 
-    /// Whether the class holds `value`, whose category group is `category`; the same answer as
-    /// `ScalarClass.contains`.
-    @inline(__always)
-    func contains(_ value: UInt32, category: ScalarClass.Categories) -> Bool {
-      let member: Bool
-      if !excluded.isEmpty, excluded.contains(value) {
-        member = false
-      } else if !included.isEmpty, included.contains(value) {
-        member = true
+    init(profile: ExtractionProfile) {
+      kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
+      self.profile = profile
+      var starts = [Bool](repeating: false, count: 256)
+      var order: [Delimiter] = []
+      var bytes: [[UInt8]] = []
+      for (index, trigger) in profile.triggers.enumerated() {
+        // Longer spellings first, so `[[` wins over a `[` of another trigger.
+        let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+        for delimiter in delimiters where !delimiter.isEmpty {
+          starts[Int(delimiter[0])] = true
+          order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
+          bytes.append(delimiter)
+        }
+      }
+      self.trailing = ASCIIBits(profile.trailingPunctuation)
+      self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
+      self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
+      self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
+      self.rules = profile.triggers.map { trigger in
+        Rule(
+          query: ASCIIBits(trigger.queryCharacters),
+          preceding: ASCIIBits(trigger.boundary.preceding),
+          requiresLineStart: trigger.boundary.requiresLineStart,
+          joinsFediverseHost: profile.allowsFediverseAddresses
+            && trigger.allDelimiters.contains("@"),
+          minimumQueryLength: trigger.minimumQueryLength,
+          maximumQueryLength: trigger.maximumQueryLength)
+      }
+      self.delimiterOrder = order
+      self.delimiterBytes = bytes
+      self.startsDelimiter = starts
+      let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
+      self.isWordLocal =
+        !bytes.joined().contains(where: asciiWhitespace.contains)
+        && !profile.triggers.contains { trigger in
+          asciiWhitespace.contains { trigger.queryCharacters.contains(Unicode.Scalar($0)) }
+        }
+      self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
+      self.categories = ChatScanner.bmpCategories
+      let firstBytes = (0..<256).filter { starts[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+      if let last = firstBytes.last, firstBytes.count <= 4 {
+        let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
+        signPatterns = (four[0], four[1], four[2], four[3])
       } else {
-        member = !categories.isEmpty && categories.contains(category)
+        signPatterns = nil
       }
-      return member != isInverted
     }
   }
 
-  /// Membership of the 128 ASCII scalars in a ``ScalarClass``, as two words.
-  struct ASCIIBits: Sendable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+  private let tables: Tables
 
-    init(_ scalarClass: ScalarClass) {
-      for value in UInt8(0)..<128 where scalarClass.contains(Unicode.Scalar(value)) {
-        if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value &- 64) }
-      }
-    }
-
-    @inline(__always)
-    func contains(_ byte: UInt32) -> Bool {
-      byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
-    }
-  }
-
-  let profile: ExtractionProfile
-  /// Each trigger's boundary class, for non-ASCII scalars before a sign.
-  private let precedingClasses: [ScalarClass]
-  /// Whether a byte can start some trigger's delimiter.
-  private let startsDelimiter: [Bool]
-  /// The profile's trailing punctuation, ASCII part.
-  private let trailing: ASCIIBits
-  /// Each trigger's rule, by index.
-  private let rules: [Rule]
-  /// Each trigger's query characters and the profile's trailing punctuation, for non-ASCII
-  /// scalars (kept apart from the `Trigger` values, which are costly to copy).
-  private let queryClasses: [NonASCIIClass]
-  private let trailingClass: NonASCIIClass
-  /// Every delimiter spelling in the order tried, and its bytes.
-  private let delimiterOrder: [Delimiter]
-  private let delimiterBytes: [[UInt8]]
-
-  /// The entity kind of each trigger, by index: the trigger's name.
-  let kinds: [ExtractedEntity.Kind]
+  var profile: ExtractionProfile { tables.profile }
+  private var categories: [UInt8] { tables.categories }
+  private var signPatterns: (UInt64, UInt64, UInt64, UInt64)? { tables.signPatterns }
+  private var isWordLocal: Bool { tables.isWordLocal }
+  private var urlTable: [UInt8] { tables.urlTable }
+  private var precedingClasses: [NonASCIIClass] { tables.precedingClasses }
+  private var startsDelimiter: [Bool] { tables.startsDelimiter }
+  private var trailing: ASCIIBits { tables.trailing }
+  private var rules: [Rule] { tables.rules }
+  private var queryClasses: [NonASCIIClass] { tables.queryClasses }
+  private var trailingClass: NonASCIIClass { tables.trailingClass }
+  private var delimiterOrder: [Delimiter] { tables.delimiterOrder }
+  private var delimiterBytes: [[UInt8]] { tables.delimiterBytes }
+  var kinds: [ExtractedEntity.Kind] { tables.kinds }
 
   init(profile: ExtractionProfile) {
-    kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
-    self.profile = profile
-    var starts = [Bool](repeating: false, count: 256)
-    var order: [Delimiter] = []
-    var bytes: [[UInt8]] = []
-    for (index, trigger) in profile.triggers.enumerated() {
-      // Longer spellings first, so `[[` wins over a `[` of another trigger.
-      let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
-      for delimiter in delimiters where !delimiter.isEmpty {
-        starts[Int(delimiter[0])] = true
-        order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
-        bytes.append(delimiter)
+    tables = Tables(profile: profile)
+  }
+
+  /// ``ScalarClass/category(of:)`` of a scalar value, from the table for the BMP.
+  @inline(__always)
+  func category(of value: UInt32) -> ScalarClass.Categories {
+    guard value < 0x1_0000 else {
+      return ScalarClass.category(of: Unicode.Scalar(value).unsafelyUnwrapped)
+    }
+    let bit = categories.withUnsafeBufferPointer { $0[Int(value)] }
+    return bit == 0xFF ? [] : ScalarClass.Categories(rawValue: 1 << UInt16(bit))
+  }
+
+  /// The offset of the first byte at or after `i` that can start a delimiter, or `p.count`:
+  /// eight bytes at a time when at most four bytes start one (the lowest flagged byte of the
+  /// zero-byte tests is exact, as in ``UTF8Scanning/next(_:in:from:)``).
+  @inline(__always)
+  private func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    let n = p.count
+    var i = i
+    if let (s0, s1, s2, s3) = signPatterns, let base = p.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while i &+ 8 <= n {
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let a = x ^ s0
+        let b = x ^ s1
+        let c = x ^ s2
+        let d = x ^ s3
+        let found =
+          ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c | (d &- ones) & ~d)
+          & 0x8080_8080_8080_8080
+        if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+        i &+= 8
+      }
+      // Fewer than eight bytes left: the last eight bytes as one word, with an exact
+      // zero-byte test (no borrow from the bytes already read) and those bytes masked off.
+      if i < n, n >= 8 {
+        let start = n &- 8
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
+        let found =
+          (zeroBytes(x ^ s0) | zeroBytes(x ^ s1) | zeroBytes(x ^ s2) | zeroBytes(x ^ s3))
+          & (UInt64.max << UInt64((i &- start) &* 8))
+        return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
       }
     }
-    self.trailing = ASCIIBits(profile.trailingPunctuation)
-    self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
-    self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
-    self.precedingClasses = profile.triggers.map(\.boundary.preceding)
-    self.rules = profile.triggers.map { trigger in
-      Rule(
-        query: ASCIIBits(trigger.queryCharacters),
-        preceding: ASCIIBits(trigger.boundary.preceding),
-        requiresLineStart: trigger.boundary.requiresLineStart,
-        joinsFediverseHost: profile.allowsFediverseAddresses
-          && trigger.allDelimiters.contains("@"),
-        minimumQueryLength: trigger.minimumQueryLength,
-        maximumQueryLength: trigger.maximumQueryLength)
-    }
-    self.delimiterOrder = order
-    self.delimiterBytes = bytes
-    self.startsDelimiter = starts
+    while i < n, !startsDelimiter[Int(p[i])] { i &+= 1 }
+    return i
   }
 
   func scan(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
     guard !rules.isEmpty else { return }
     // No byte that can start a delimiter: nothing to find, and no spans to exclude.
+    let firstSign = nextSign(p, from: 0)
+    guard firstSign < p.count else { return }
+    let marks = ExcludedSpans.marks(p)
+    if isWordLocal, !(marks.code && profile.skipsCode) {
+      scanWordByWord(
+        p, from: firstSign,
+        findsSpans: marks.dotOrColon && (profile.skipsURLs || profile.skipsEmailAddresses),
+        into: &entities)
+    } else {
+      scan(
+        p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+    }
+  }
+
+  /// The scan with every excluded span of the text found first, whatever the text holds: what
+  /// ``scan(_:into:)`` finds, the slow way.
+  func scanWholeText(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
+    guard !rules.isEmpty else { return }
     guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
-    let excluded = ExcludedSpans.find(in: p, profile: profile)
+    scan(
+      p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+  }
+
+  /// The scan from `first` with the text's excluded spans (sorted and merged) given.
+  private func scan(
+    _ p: UnsafeBufferPointer<UInt8>, from first: Int, excluding excluded: [Range<Int>],
+    into entities: inout RawEntityBuffer
+  ) {
     var nextExcluded = 0
     let n = p.count
-    var i = firstSign
+    var i = first
     while i < n {
       let byte = p[i]
       guard startsDelimiter[Int(byte)] else {
@@ -158,6 +240,76 @@ struct ChatScanner: Sendable {
         i &+= 1
       }
     }
+  }
+
+  /// The scan of a text without code, for a word-local profile: the excluded spans of a word
+  /// are found when a delimiter in it meets its boundary rule, the only case where they can
+  /// change the outcome (a sign inside a span, or a handle that would run into one). A sign
+  /// whose delimiter or boundary fails starts nothing whatever the spans, so stepping past it
+  /// instead of jumping to the end of a span around it finds the same entities.
+  ///
+  /// Without `findsSpans` (a text without a `.` or a `:`, or a profile that keeps URLs and
+  /// e-mail addresses) no word has a span, and none is looked for.
+  private func scanWordByWord(
+    _ p: UnsafeBufferPointer<UInt8>, from first: Int, findsSpans: Bool,
+    into entities: inout RawEntityBuffer
+  ) {
+    urlTable.withUnsafeBufferPointer { table in
+      let n = p.count
+      var word = 0..<0
+      var spans: [Range<Int>] = []
+      var urls: [URLScanner.Match] = []
+      var nextSpan = 0
+      var i = first
+      while true {
+        i = nextSign(p, from: i)
+        guard i < n else { break }
+        guard UTF8Scanning.isScalarStart(p[i]), let order = firstDelimiter(p, at: i) else {
+          i &+= 1
+          continue
+        }
+        if findsSpans, i >= word.upperBound {
+          word = ExcludedSpans.findInWord(
+            around: i, of: p, profile: profile, table: table, into: &spans, urls: &urls)
+          nextSpan = 0
+        }
+        while nextSpan < spans.count, spans[nextSpan].upperBound <= i { nextSpan &+= 1 }
+        if nextSpan < spans.count, spans[nextSpan].contains(i) {
+          i = spans[nextSpan].upperBound
+          continue
+        }
+        guard nextSpan < spans.count else {
+          // No span ahead in the word: the limit is the end of the text, where
+          // `firstDelimiter` already chose the delimiter `match` would choose.
+          let delimiter = delimiterOrder[order]
+          i = handle(
+            p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length, limit: n,
+            into: &entities)
+          continue
+        }
+        if let next = match(p, at: i, limit: spans[nextSpan].lowerBound, into: &entities) {
+          i = next
+        } else {
+          i &+= 1
+        }
+      }
+    }
+  }
+
+  /// The first delimiter (an index into `delimiterOrder`) spelled at `i` that meets its
+  /// boundary rule, or `nil`: the one ``match`` reads a handle after when nothing limits it (a
+  /// limit only ever turns a delimiter down).
+  @inline(__always)
+  private func firstDelimiter(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let byte = p[i]
+    let n = p.count
+    for order in delimiterOrder.indices {
+      let delimiter = delimiterOrder[order]
+      guard delimiter.first == byte, i &+ delimiter.length <= n else { continue }
+      if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: n) { continue }
+      if isBoundary(p, before: i, trigger: delimiter.trigger) { return order }
+    }
+    return nil
   }
 
   /// Tries every trigger at `i`; returns where scanning resumes when a delimiter matched.
@@ -197,8 +349,7 @@ struct ChatScanner: Sendable {
         || previous == 0x85
     }
     if previous < 0x80 { return rules[index].preceding.contains(previous) }
-    return precedingClasses[index].contains(
-      Unicode.Scalar(previous).unsafelyUnwrapped)
+    return precedingClasses[index].contains(previous, category: category(of: previous))
   }
 
   /// Reads the handle after a delimiter and records it. Returns where scanning resumes.
@@ -232,7 +383,7 @@ struct ChatScanner: Sendable {
       }
       let (c, length) = UTF8Scanning.decode(p, at: j)
       // One category look-up answers the query class, the mark rule and the trailing class.
-      let category = ScalarClass.category(of: Unicode.Scalar(c).unsafelyUnwrapped)
+      let category = category(of: c)
       guard queryClasses[kind].contains(c, category: category) else { break }
       if count == 0, c >= 0x300, category == .marks { break }
       j &+= length
@@ -248,9 +399,9 @@ struct ChatScanner: Sendable {
       return max(runEnd, sign &+ 1)
     }
     var end = trimmedEnd
-    if rule.joinsFediverseHost, trimmedEnd == runEnd,
-      let hostEnd = fediverseHostEnd(
-        p, at: runEnd, limit: limit)
+    // A host only ever follows an at sign (tested here, before the call).
+    if rule.joinsFediverseHost, trimmedEnd == runEnd, runEnd < limit, p[runEnd] == 0x40,
+      let hostEnd = fediverseHostEnd(p, at: runEnd, limit: limit)
     {
       end = hostEnd
     }
@@ -269,14 +420,17 @@ struct ChatScanner: Sendable {
     var previousWasDot = true
     while j < limit {
       let (c, length) = UTF8Scanning.decode(p, at: j)
-      let scalar = Unicode.Scalar(c).unsafelyUnwrapped
       if c == 0x2E {
         if previousWasDot { break }
         previousWasDot = true
         j &+= 1
         continue
       }
-      guard c == 0x2D || ScalarClass.alphanumerics.contains(scalar) else { break }
+      let isAlphanumeric =
+        c < 0x80
+        ? (UInt8(c) | 0x20) &- 0x61 < 26 || UInt8(c) &- 0x30 < 10
+        : !category(of: c).isDisjoint(with: [.letters, .marks, .numbers])
+      guard c == 0x2D || isAlphanumeric else { break }
       if c >= 0x80 || (UInt8(c) | 0x20) &- 0x61 < 26 { hasLetter = true }
       previousWasDot = false
       j &+= length

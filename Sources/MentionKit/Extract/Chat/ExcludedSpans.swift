@@ -15,10 +15,132 @@ enum ExcludedSpans {
         var scanner = URLScanner(p, table: table)
         for url in scanner.urls() { spans.append(url.start..<url.end) }
       }
-      if seen & 0b00010 != 0 { appendSchemeURLs(p, into: &spans) }
+      if seen & 0b00010 != 0 { appendSchemeURLs(p, in: 0..<p.count, into: &spans) }
     }
-    if profile.skipsEmailAddresses, seen & 0b00100 != 0 { appendEmailAddresses(p, into: &spans) }
+    if profile.skipsEmailAddresses, seen & 0b00100 != 0 {
+      appendEmailAddresses(p, in: 0..<p.count, into: &spans)
+    }
     return merged(spans)
+  }
+
+  /// What a text holds that excluded spans need, found in one pass: whether it has a backtick
+  /// or a tilde (``Marks/code``), and a `.` or a `:` (``Marks/dotOrColon``).
+  ///
+  /// The spans of a text with no code can be found one word at a time: URLs and e-mail
+  /// addresses hold no ASCII whitespace, so each lies in one word (a run of bytes without
+  /// ASCII whitespace), and what is found in a word depends on that word's bytes alone. Code
+  /// spans and fences cross words: a text with code needs ``find(in:profile:)``. A text
+  /// without a `.` or a `:` has no URL and no e-mail address.
+  struct Marks {
+    var code = false
+    var dotOrColon = false
+  }
+
+  /// The ``Marks`` of a text, eight bytes at a time (zero-byte tests on `x ^ pattern`: a
+  /// flagged byte means at least one byte matched).
+  @inline(__always)
+  static func marks(_ p: UnsafeBufferPointer<UInt8>) -> Marks {
+    var marks = Marks()
+    guard let base = p.baseAddress else { return marks }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let n = p.count
+    var i = 0
+    var code: UInt64 = 0
+    var dotOrColon: UInt64 = 0
+    while i < n {
+      // The last eight bytes are read as one word too, overlapping bytes already read (which
+      // changes no presence); a text shorter than eight bytes is read byte by byte.
+      if i &+ 8 > n {
+        guard n >= 8 else { break }
+        i = n &- 8
+      }
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let backtick = x ^ (ones &* 0x60)
+      let tilde = x ^ (ones &* 0x7E)
+      let dot = x ^ (ones &* 0x2E)
+      let colon = x ^ (ones &* 0x3A)
+      code |= ((backtick &- ones) & ~backtick | (tilde &- ones) & ~tilde) & high
+      dotOrColon |= ((dot &- ones) & ~dot | (colon &- ones) & ~colon) & high
+      i &+= 8
+    }
+    while i < n {
+      let byte = base[i]
+      if byte == 0x60 || byte == 0x7E { code = 1 }
+      if byte == 0x2E || byte == 0x3A { dotOrColon = 1 }
+      i &+= 1
+    }
+    marks.code = code != 0
+    marks.dotOrColon = dotOrColon != 0
+    return marks
+  }
+
+  /// Replaces `spans` with the spans of the word around `i` (the run of bytes without ASCII
+  /// whitespace that holds it), sorted and merged: what ``find(in:profile:)`` finds inside the
+  /// word when the text holds no code. Returns the word. `urls` is scratch space.
+  static func findInWord(
+    around i: Int, of p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile,
+    table: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
+    urls: inout [URLScanner.Match]
+  ) -> Range<Int> {
+    spans.removeAll(keepingCapacity: true)
+    // Every span needs a `.` (URLs, e-mail domains) or a `:` (`scheme://`); e-mail addresses
+    // an `@` too. Noted while the word's ends are found.
+    var dot = -1
+    var colon = false
+    var at = false
+    var start = i
+    while start > 0 {
+      let byte = p[start &- 1]
+      if isWhitespace(byte) { break }
+      if byte == 0x2E, dot < 0 { dot = start &- 1 }
+      colon = colon || byte == 0x3A
+      at = at || byte == 0x40
+      start &-= 1
+    }
+    var end = i
+    let n = p.count
+    while end < n {
+      let byte = p[end]
+      if isWhitespace(byte) { break }
+      if byte == 0x2E { dot = end }
+      colon = colon || byte == 0x3A
+      at = at || byte == 0x40
+      end &+= 1
+    }
+    let word = start..<end
+    guard dot >= 0 || colon else { return word }
+    if profile.skipsURLs {
+      // `dot` is the word's last dot: a URL needs a label after it.
+      if dot >= 0, dot &+ 1 < end {
+        urls.removeAll(keepingCapacity: true)
+        var scanner = URLScanner(p, table: table)
+        scanner.appendURLs(inWordAfter: start > 0 ? start &- 1 : 0, end: end, into: &urls)
+        for url in urls { spans.append(url.start..<url.end) }
+      }
+      if colon { appendSchemeURLs(p, in: word, into: &spans) }
+    }
+    if profile.skipsEmailAddresses, at, dot >= 0 { appendEmailAddresses(p, in: word, into: &spans) }
+    mergeInPlace(&spans)
+    return word
+  }
+
+  /// Sorts and merges spans where they lie, as ``merged(_:)`` does.
+  static func mergeInPlace(_ spans: inout [Range<Int>]) {
+    guard spans.count > 1 else { return }
+    spans.sort { $0.lowerBound < $1.lowerBound }
+    var last = 0
+    for index in 1..<spans.count {
+      let span = spans[index]
+      if span.lowerBound <= spans[last].upperBound {
+        spans[last] = spans[last].lowerBound..<max(spans[last].upperBound, span.upperBound)
+      } else {
+        last &+= 1
+        spans[last] = span
+      }
+    }
+    spans.removeLast(spans.count &- last &- 1)
   }
 
   /// The bytes ``find(in:profile:)`` asks about (`.` `:` `@` `` ` `` `~`), each with a bit.
@@ -144,14 +266,18 @@ enum ExcludedSpans {
   // MARK: URLs
 
   /// `scheme://…` for any scheme (letters, digits, `+ . -`, starting with a letter), up to the
-  /// next whitespace.
-  static func appendSchemeURLs(_ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) {
+  /// next whitespace; those whose `://` lies in `range` (the whole text, or one word).
+  static func appendSchemeURLs(
+    _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
+  ) {
     let n = p.count
-    var i = 0
-    var lastEnd = 0
-    while i &+ 2 < n {
-      i = UTF8Scanning.next(0x3A, in: p, from: i)
-      guard i &+ 2 < n else { break }
+    var i = range.lowerBound
+    var lastEnd = range.lowerBound
+    // The search for the next `:` stops at the end of the range.
+    let searched = UnsafeBufferPointer(rebasing: p[..<range.upperBound])
+    while i &+ 2 < range.upperBound {
+      i = UTF8Scanning.next(0x3A, in: searched, from: i)
+      guard i &+ 2 < range.upperBound else { break }
       guard UTF8Scanning.hasSchemeSeparator(p, at: i) else {
         i &+= 1
         continue
@@ -174,16 +300,18 @@ enum ExcludedSpans {
   // MARK: E-mail addresses
 
   /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -` that is not itself
-  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain.
+  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain; those
+  /// whose `@` lies in `range` (the whole text, or one word).
   static func appendEmailAddresses(
-    _ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]
+    _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
   ) {
     let n = p.count
-    var lastEnd = 0
-    var i = 0
-    while i < n {
-      i = UTF8Scanning.next(0x40, in: p, from: i)
-      guard i < n else { break }
+    var lastEnd = range.lowerBound
+    var i = range.lowerBound
+    let searched = UnsafeBufferPointer(rebasing: p[..<range.upperBound])
+    while i < range.upperBound {
+      i = UTF8Scanning.next(0x40, in: searched, from: i)
+      guard i < range.upperBound else { break }
       var start = i
       while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
       let precededByAt =
@@ -227,7 +355,7 @@ enum ExcludedSpans {
   @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
     isLetterOrDigit(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
   }
-  @inline(__always) private static func isWhitespace(_ b: UInt8) -> Bool {
+  @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
     b == 0x20 || (b >= 0x09 && b <= 0x0D)
   }
 }

@@ -76,38 +76,43 @@ struct URLScanner {
     var q = 0
     // A URL holds no ASCII whitespace and its domain a `.` with a label after it, so a word
     // (a run of bytes without ASCII whitespace) without an inner dot holds none and is skipped
-    // whole. The scan below visits every whitespace byte (no match spans one), so starting it
-    // again at the whitespace before a dotted word finds exactly what a full scan finds.
-    var dottedWordEnd = 0
+    // whole. No match spans a whitespace byte, so the URLs of each dotted word are those that
+    // ``appendURLs(inWordAfter:end:into:)`` finds there.
     while q < n {
-      if q >= dottedWordEnd, q == 0 || Self.isASCIIWhitespace(p[q]) {
-        var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
-        var lastDot = -1
-        while e < n {
-          let byte = p[e]
-          if Self.isASCIIWhitespace(byte) { break }
-          if byte == 0x2E { lastDot = e }
-          e &+= 1
-        }
-        guard lastDot >= 0, lastDot &+ 1 < e else {
-          // Nothing to find before the next whitespace (or the end).
-          q = max(e, q &+ 1)
-          continue
-        }
-        dottedWordEnd = e
+      // `q` is 0 or an ASCII whitespace byte.
+      var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
+      var lastDot = -1
+      while e < n {
+        let byte = p[e]
+        if Self.isASCIIWhitespace(byte) { break }
+        if byte == 0x2E { lastDot = e }
+        e &+= 1
       }
+      if lastDot >= 0, lastDot &+ 1 < e { appendURLs(inWordAfter: q, end: e, into: &result) }
+      q = max(e, q &+ 1)
+    }
+    return result
+  }
+
+  /// Appends the URLs of one word: the scan from `q` (0, or the ASCII whitespace byte before
+  /// the word) to `end` (the ASCII whitespace byte after the word, or the end of the buffer).
+  ///
+  /// The answer depends on the word's bytes alone, so a caller may ask about the words it
+  /// cares about in any order; ``urls()`` asks about every word with an inner dot.
+  mutating func appendURLs(inWordAfter q: Int, end: Int, into result: inout [Match]) {
+    var q = q
+    while q < end {
       let (c, length) = UTF8Scanning.decode(p, at: q)
-      if Self.isValidPreceding(c), let end = matchURL(at: q &+ length, before: c, into: &result) {
-        q = end
+      if Self.isValidPreceding(c), let next = matchURL(at: q &+ length, before: c, into: &result) {
+        q = next
         continue
       }
-      if q == 0, let end = matchURL(at: 0, before: nil, into: &result) {
-        q = end
+      if q == 0, let next = matchURL(at: 0, before: nil, into: &result) {
+        q = next
         continue
       }
       q &+= length
     }
-    return result
   }
 
   /// Space, tab, line feed, vertical tab, form feed or carriage return.

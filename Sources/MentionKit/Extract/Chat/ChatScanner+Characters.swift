@@ -1,0 +1,63 @@
+/// The character classes the chat scanner asks about, in forms that are cheap to query per
+/// byte or scalar: bit sets for ASCII, sorted arrays and a BMP category table for the rest.
+extension ChatScanner {
+  /// A ``ScalarClass`` for non-ASCII scalars whose general category the caller looks up once:
+  /// its few listed scalars in arrays instead of hashed sets.
+  struct NonASCIIClass: Sendable {
+    var categories: ScalarClass.Categories
+    var included: [UInt32]
+    var excluded: [UInt32]
+    var isInverted: Bool
+
+    init(_ scalarClass: ScalarClass) {
+      categories = scalarClass.categories
+      // Only non-ASCII values are asked about: the ASCII members (`_`, `.`, `-` of the default
+      // handles) would only lengthen the searches.
+      included = scalarClass.included.map(\.value).filter { $0 >= 0x80 }.sorted()
+      excluded = scalarClass.excluded.map(\.value).filter { $0 >= 0x80 }.sorted()
+      isInverted = scalarClass.isInverted
+    }
+
+    /// Whether the class holds `value` (not ASCII), whose category group is `category`; the
+    /// same answer as `ScalarClass.contains`.
+    @inline(__always)
+    func contains(_ value: UInt32, category: ScalarClass.Categories) -> Bool {
+      let member: Bool
+      if !excluded.isEmpty, excluded.contains(value) {
+        member = false
+      } else if !included.isEmpty, included.contains(value) {
+        member = true
+      } else {
+        member = !categories.isEmpty && categories.contains(category)
+      }
+      return member != isInverted
+    }
+  }
+
+  /// Membership of the 128 ASCII scalars in a ``ScalarClass``, as two words.
+  struct ASCIIBits: Sendable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init(_ scalarClass: ScalarClass) {
+      for value in UInt8(0)..<128 where scalarClass.contains(Unicode.Scalar(value)) {
+        if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value &- 64) }
+      }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt32) -> Bool {
+      // A select instead of a branch: which word, then which bit of it.
+      let word = byte < 64 ? low : high
+      return (word >> UInt64(byte & 63)) & 1 == 1
+    }
+  }
+
+  /// The category group of every BMP scalar, as the index of its bit in
+  /// ``ScalarClass/Categories`` (`0xFF` for none); built once, on first use.
+  static let bmpCategories: [UInt8] = (0..<0x1_0000).map { value -> UInt8 in
+    guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0xFF }
+    let raw = ScalarClass.category(of: scalar).rawValue
+    return raw == 0 ? 0xFF : UInt8(raw.trailingZeroBitCount)
+  }
+}
