@@ -178,7 +178,8 @@ public struct ScalarClass: Sendable, Hashable {
     if !excluded.isEmpty, excluded.contains(scalar) { return false }
     if !included.isEmpty, included.contains(scalar) { return true }
     if categories.isEmpty { return false }
-    return categories.contains(category(of: scalar))
+    // Unassigned, private-use and surrogate code points are in no group, so in no class.
+    return !categories.isDisjoint(with: category(of: scalar))
   }
 
   /// The category group a scalar belongs to.

@@ -28,7 +28,7 @@ extension ChatScanner {
       } else if !included.isEmpty, included.contains(value) {
         member = true
       } else {
-        member = !categories.isEmpty && categories.contains(category)
+        member = !categories.isDisjoint(with: category)
       }
       return member != isInverted
     }
