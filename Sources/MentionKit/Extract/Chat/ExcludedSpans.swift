@@ -94,7 +94,7 @@ enum ExcludedSpans {
     while start > 0 {
       let byte = p[start &- 1]
       if isWhitespace(byte) { break }
-      if byte == 0x2E, dot < 0 { dot = start &- 1 }
+      if byte == 0x2E { dot = start &- 1 }
       colon = colon || byte == 0x3A
       at = at || byte == 0x40
       start &-= 1
@@ -104,7 +104,7 @@ enum ExcludedSpans {
     while end < n {
       let byte = p[end]
       if isWhitespace(byte) { break }
-      if byte == 0x2E { dot = end }
+      if byte == 0x2E, dot < 0 { dot = end }
       colon = colon || byte == 0x3A
       at = at || byte == 0x40
       end &+= 1
@@ -112,7 +112,8 @@ enum ExcludedSpans {
     let word = start..<end
     guard dot >= 0 || colon else { return word }
     if profile.skipsURLs {
-      // `dot` is the word's last dot: a URL needs a label after it.
+      // `dot` is the word's first dot: a URL needs one with a label after it, and a word may
+      // end with a `.` (`see example.com/@bob.`).
       if dot >= 0, dot &+ 1 < end {
         urls.removeAll(keepingCapacity: true)
         var scanner = URLScanner(p, table: table)

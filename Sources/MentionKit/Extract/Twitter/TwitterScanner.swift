@@ -75,7 +75,8 @@ enum TwitterScanner {
     mentions: Bool,
     hashtags: Bool,
     cashtags: Bool,
-    into entities: inout RawEntityBuffer
+    into entities: inout RawEntityBuffer,
+    removesHashtagsInURLs: Bool = true
   ) {
     let n = p.count
     let firstHashtag = entities.count
@@ -113,7 +114,7 @@ enum TwitterScanner {
       }
       i &+= 1
     }
-    if hashtagCount > 0 {
+    if hashtagCount > 0, removesHashtagsInURLs {
       removeHashtagsInURLs(p, table, from: firstHashtag, &entities)
     }
   }
@@ -296,6 +297,12 @@ enum TwitterScanner {
 
   /// Drops hashtags that overlap a URL starting before them, as twitter-text's
   /// `removeOverlappingEntities` does with URLs and hashtags sorted by start.
+  ///
+  /// Neither a URL nor a hashtag holds ASCII whitespace, so overlaps are settled word by word
+  /// (a word: a run of bytes without ASCII whitespace), each with a chain of its own. A URL
+  /// has a `.` with a label after it in its domain (which may hold a full-width `＃`), so only
+  /// a word with a hashtag and such a dot is scanned for URLs, and only that word; and only
+  /// when ``mayOverlapURL(_:hashtagsFrom:_:)``, which reads less, allows it.
   private static func removeHashtagsInURLs(
     _ p: UnsafeBufferPointer<UInt8>,
     _ table: UnsafeBufferPointer<UInt8>,
@@ -303,56 +310,113 @@ enum TwitterScanner {
     _ entities: inout RawEntityBuffer
   ) {
     guard mayOverlapURL(p, hashtagsFrom: first, entities) else { return }
-    var scanner = URLScanner(p, table: table)
-    let urls = scanner.urls()
-    guard !urls.isEmpty else { return }
+    let n = p.count
+    var scanner: URLScanner?
+    var urls: [URLScanner.Match] = []
     var kept = first
-    var urlIndex = 0
-    var previousEnd = -1
     var index = first
-    while index < entities.count {
+    let count = entities.count
+    while index < count {
       let entity = entities[index]
-      index += 1
       guard entity.kind == hashtag else {
         entities[kept] = entity
         kept += 1
+        index += 1
         continue
       }
-      while urlIndex < urls.count, urls[urlIndex].start < entity.start {
-        let url = urls[urlIndex]
-        urlIndex += 1
-        if previousEnd > url.start { continue }
-        previousEnd = url.end
+      // The word holding this hashtag, and the last hashtag in it.
+      // The word holding this hashtag, and whether it has an inner dot (one with a byte of the
+      // word after it), in one pass each way; the hashtag itself holds no dot.
+      var hasDot = false
+      var wordStart = entity.start
+      while wordStart > 0 {
+        let byte = p[wordStart &- 1]
+        if URLScanner.isASCIIWhitespace(byte) { break }
+        if byte == 0x2E { hasDot = true }
+        wordStart &-= 1
       }
-      if previousEnd > entity.start { continue }
-      previousEnd = entity.end
-      entities[kept] = entity
-      kept += 1
+      var wordEnd = entity.end
+      while wordEnd < n {
+        let byte = p[wordEnd]
+        if URLScanner.isASCIIWhitespace(byte) { break }
+        if byte == 0x2E, wordEnd &+ 1 < n, !URLScanner.isASCIIWhitespace(p[wordEnd &+ 1]) {
+          hasDot = true
+        }
+        wordEnd &+= 1
+      }
+      var groupEnd = index + 1
+      while groupEnd < count, entities[groupEnd].start < wordEnd { groupEnd += 1 }
+      guard hasDot else {
+        while index < groupEnd {
+          entities[kept] = entities[index]
+          kept += 1
+          index += 1
+        }
+        continue
+      }
+      urls.removeAll(keepingCapacity: true)
+      if scanner == nil { scanner = URLScanner(p, table: table) }
+      scanner?.appendURLs(
+        inWordAfter: wordStart > 0 ? wordStart &- 1 : 0, end: wordEnd, into: &urls)
+      var urlIndex = 0
+      var previousEnd = -1
+      while index < groupEnd {
+        let entity = entities[index]
+        index += 1
+        guard entity.kind == hashtag else {
+          entities[kept] = entity
+          kept += 1
+          continue
+        }
+        while urlIndex < urls.count, urls[urlIndex].start < entity.start {
+          let url = urls[urlIndex]
+          urlIndex += 1
+          if previousEnd > url.start { continue }
+          previousEnd = url.end
+        }
+        if previousEnd > entity.start { continue }
+        previousEnd = entity.end
+        entities[kept] = entity
+        kept += 1
+      }
     }
     entities.removeLast(entities.count - kept)
   }
 
-  /// Whether any hashtag could lie inside a URL: only when a `.` comes before it with no ASCII
-  /// whitespace in between. A URL that starts before a hashtag and reaches it holds no
-  /// whitespace, and its domain, which ends before the hash sign (`#` is no domain character),
-  /// holds a `.` before its TLD. Each hashtag looks back over its own word only, down to the
-  /// previous hashtag at most, so the whole check reads each byte at most once.
+  /// Whether any hashtag could lie inside a URL, a necessary condition read cheaply. A URL that
+  /// reaches a hashtag starts before it in the same word and has a `.` in its domain. The
+  /// domain holds no `#`, so for a `#` hashtag the `.` comes before it; a full-width `＃` may
+  /// stand inside a domain, so for those a `.` later in the word counts too. Each hashtag looks
+  /// back down to the previous hashtag at most, and forward scans never cover a byte twice, so
+  /// the check reads each byte at most twice.
   private static func mayOverlapURL(
     _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: RawEntityBuffer
   ) -> Bool {
+    let n = p.count
     var floor = 0
+    var scannedForward = 0
     for index in first..<entities.count where entities[index].kind == hashtag {
-      let start = entities[index].start
-      var k = start
+      let entity = entities[index]
+      var k = entity.start
       while k > floor {
         k &-= 1
         let byte = p[k]
         if byte == 0x2E { return true }
-        if byte == 0x20 || byte &- 0x09 < 5 { break }
+        if URLScanner.isASCIIWhitespace(byte) { break }
       }
       // Reaching the previous hashtag means this word had no `.` after its last whitespace
       // either, or the previous hashtag would have returned.
-      floor = start
+      floor = entity.start
+      if p[entity.start] == 0xEF {
+        var j = max(entity.end, scannedForward)
+        while j &+ 1 < n {
+          let byte = p[j]
+          if URLScanner.isASCIIWhitespace(byte) { break }
+          if byte == 0x2E, !URLScanner.isASCIIWhitespace(p[j &+ 1]) { return true }
+          j &+= 1
+        }
+        scannedForward = j
+      }
     }
     return false
   }

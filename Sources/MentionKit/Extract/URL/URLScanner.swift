@@ -81,14 +81,15 @@ struct URLScanner {
     while q < n {
       // `q` is 0 or an ASCII whitespace byte.
       var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
-      var lastDot = -1
+      var firstDot = -1
       while e < n {
         let byte = p[e]
         if Self.isASCIIWhitespace(byte) { break }
-        if byte == 0x2E { lastDot = e }
+        if byte == 0x2E, firstDot < 0 { firstDot = e }
         e &+= 1
       }
-      if lastDot >= 0, lastDot &+ 1 < e { appendURLs(inWordAfter: q, end: e, into: &result) }
+      // An inner dot: one with a byte after it in the word (a word may end with `.`).
+      if firstDot >= 0, firstDot &+ 1 < e { appendURLs(inWordAfter: q, end: e, into: &result) }
       q = max(e, q &+ 1)
     }
     return result
