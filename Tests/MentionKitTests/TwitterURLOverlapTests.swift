@@ -87,16 +87,3 @@ struct TwitterURLOverlapTests {
     #expect(EntityExtractor(profile: .twitter).hashtags(in: text) == hashtags)
   }
 }
-
-/// A word that ends with a `.` (the end of a sentence) is still searched for URLs.
-struct SentenceEndURLTests {
-  @Test func aURLBeforeAFullStopHidesItsMention() {
-    #expect(EntityExtractor(profile: .chat).mentions(in: "see example.com/@bob. @ana.") == ["ana"])
-    #expect(EntityExtractor(profile: .chat).mentions(in: "see example.com/@bob..") == [])
-  }
-
-  @Test func aURLBeforeAFullStopHidesItsHashtag() {
-    #expect(EntityExtractor(profile: .twitter).hashtags(in: "see example.com/#frag.") == [])
-    #expect(EntityExtractor(profile: .twitter).hashtags(in: "see example.com/#frag. #ok") == ["ok"])
-  }
-}

@@ -295,6 +295,9 @@ struct URLScanner {
       }
       if followerOK, length <= 24, TLDLookup.ascii.contains(p, i..<j) { return j }
     }
+    // Every internationalised TLD has a non-ASCII byte right after its ASCII letters (if any),
+    // where the run above stopped: without one there, none can match.
+    guard j < limit, p[j] >= 0x80 else { return -1 }
     for tld in TLDTable.nonASCII where tld[0] == p[i] && i &+ tld.count <= limit {
       var matches = true
       for k in 1..<tld.count where p[i &+ k] != tld[k] {
