@@ -42,6 +42,14 @@ public struct MentionResolver: Sendable {
   }
 
   private let entries: [Entry]
+  /// The index in `entries` of the mention and hashtag directories, or -1: found once here
+  /// rather than by comparing kind names for every entity.
+  private let mentionEntry: Int
+  private let hashtagEntry: Int
+  /// ``ExtractedEntity/Kind-swift.struct/mention`` and ``ExtractedEntity/Kind-swift.struct/hashtag``,
+  /// held so that the per-entity comparisons read no global.
+  private let mentionKind = ExtractedEntity.Kind.mention
+  private let hashtagKind = ExtractedEntity.Kind.hashtag
 
   /// Creates a resolver with a directory per entity kind.
   ///
@@ -59,6 +67,8 @@ public struct MentionResolver: Sendable {
         synchronous: $0.value as? any SynchronousMentionDirectory,
         handles: $0.value as? HandleDirectory)
     }
+    mentionEntry = entries.firstIndex { $0.kind == .mention } ?? -1
+    hashtagEntry = entries.firstIndex { $0.kind == .hashtag } ?? -1
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -157,7 +167,10 @@ public struct MentionResolver: Sendable {
           plan.append(.done(.skipped(skip)))
           continue
         }
-        guard let index = entryIndex(entity.kind) else {
+        let index =
+          entity.kind == mentionKind
+          ? mentionEntry : entity.kind == hashtagKind ? hashtagEntry : entryIndex(entity.kind) ?? -1
+        guard index >= 0 else {
           plan.append(.done(.skipped(.noDirectory)))
           continue
         }
@@ -221,12 +234,22 @@ public struct MentionResolver: Sendable {
     var mentions = 0
     var exceeds = false
     for entity in entities {
-      if let skip = skipReason(entity.kind, &mentions) {
-        exceeds = exceeds || skip == .overMentionLimit
-        resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(skip)))
-        continue
+      let index: Int
+      let kind = entity.kind
+      if kind == mentionKind {
+        mentions += 1
+        if mentions > mentionLimit {
+          exceeds = true
+          resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.overMentionLimit)))
+          continue
+        }
+        index = mentionEntry
+      } else if kind == hashtagKind {
+        index = hashtagEntry
+      } else {
+        index = entryIndex(kind) ?? -1
       }
-      guard let index = entryIndex(entity.kind) else {
+      guard index >= 0 else {
         resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.noDirectory)))
         continue
       }
@@ -236,10 +259,10 @@ public struct MentionResolver: Sendable {
         continue
       }
       guard let directory = entries[index].synchronous else {
-        throw .directoryNotSynchronous(kind: entity.kind)
+        throw .directoryNotSynchronous(kind: kind)
       }
       let key = HandleKey(entity.value)
-      let items = directory.items(for: key, kind: entity.kind)
+      let items = directory.items(for: key, kind: kind)
       resolved.append(
         ResolvedEntity(entity: entity, resolution: Self.resolution(of: items, key: key)))
     }
@@ -258,7 +281,7 @@ public struct MentionResolver: Sendable {
   private func skipReason(_ kind: ExtractedEntity.Kind, _ mentions: inout Int)
     -> MentionResolution.SkipReason?
   {
-    guard kind == .mention else { return nil }
+    guard kind == mentionKind else { return nil }
     mentions += 1
     return mentions > mentionLimit ? .overMentionLimit : nil
   }
