@@ -25,7 +25,32 @@ public struct HandleKey: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter handle: A handle without its sign, as written (`"Jon"`, `"ana@host.example"`).
   /// - Complexity: O(*n*) in the handle's length.
   public init(_ handle: some StringProtocol) {
-    rawValue = handle.lowercased()
+    rawValue = Self.isLowercase(handle) ? String(handle) : handle.lowercased()
+  }
+
+  /// Whether lowercasing leaves a handle as it is: no ASCII capital, and no other scalar that
+  /// changes when lowercased. Scalars of caseless blocks (Hebrew to Myanmar, general
+  /// punctuation, kana and CJK, Hangul syllables) are accepted without a property lookup.
+  @inline(__always)
+  static func isLowercase(_ handle: some StringProtocol) -> Bool {
+    for scalar in handle.unicodeScalars {
+      let v = scalar.value
+      if v < 0x80 {
+        if v &- 0x41 < 26 { return false }
+      } else if !isCaseless(v) && scalar.properties.changesWhenLowercased {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether a scalar value lies in a block without case: U+0590–U+0FFF (Hebrew, Arabic,
+  /// Syriac, Thaana, N'Ko, the Indic scripts, Thai, Lao, Tibetan), U+2000–U+206F (general
+  /// punctuation, joiners), U+3040–U+9FFF (kana, CJK) or U+AC00–U+D7A3 (Hangul syllables).
+  @inline(__always)
+  static func isCaseless(_ v: UInt32) -> Bool {
+    (0x0590..<0x1000).contains(v) || (0x2000..<0x2070).contains(v)
+      || (0x3040..<0xA000).contains(v) || (0xAC00..<0xD7A4).contains(v)
   }
 
   /// The lowercased handle.

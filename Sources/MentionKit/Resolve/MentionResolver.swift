@@ -50,6 +50,9 @@ public struct MentionResolver: Sendable {
   /// held so that the per-entity comparisons read no global.
   private let mentionKind = ExtractedEntity.Kind.mention
   private let hashtagKind = ExtractedEntity.Kind.hashtag
+  /// The mention and hashtag directories when they are ``HandleDirectory`` tables.
+  private let mentionHandles: HandleDirectory?
+  private let hashtagHandles: HandleDirectory?
 
   /// Creates a resolver with a directory per entity kind.
   ///
@@ -69,6 +72,8 @@ public struct MentionResolver: Sendable {
     }
     mentionEntry = entries.firstIndex { $0.kind == .mention } ?? -1
     hashtagEntry = entries.firstIndex { $0.kind == .hashtag } ?? -1
+    mentionHandles = mentionEntry >= 0 ? entries[mentionEntry].handles : nil
+    hashtagHandles = hashtagEntry >= 0 ? entries[hashtagEntry].handles : nil
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -243,8 +248,18 @@ public struct MentionResolver: Sendable {
           resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.overMentionLimit)))
           continue
         }
+        if let mentionHandles {
+          let resolution = mentionHandles.resolution(ofHandle: entity.value)
+          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
+          continue
+        }
         index = mentionEntry
       } else if kind == hashtagKind {
+        if let hashtagHandles {
+          let resolution = hashtagHandles.resolution(ofHandle: entity.value)
+          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
+          continue
+        }
         index = hashtagEntry
       } else {
         index = entryIndex(kind) ?? -1
