@@ -145,6 +145,21 @@ enum WireText {
     _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
     pending: inout Int, to out: inout WireWriter
   ) {
+    // One copy of the loop per format, each with its constants folded in.
+    switch format {
+    case .slack: escapeLoop(p, range, format: .slack, pending: &pending, to: &out)
+    case .discord: escapeLoop(p, range, format: .discord, pending: &pending, to: &out)
+    case .markdown: escapeLoop(p, range, format: .markdown, pending: &pending, to: &out)
+    case .html: escapeLoop(p, range, format: .html, pending: &pending, to: &out)
+    case .plain: break
+    }
+  }
+
+  @inline(__always)
+  private static func escapeLoop(
+    _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
+    pending: inout Int, to out: inout WireWriter
+  ) {
     let masks = escapeMasks(format)
     var i = range.lowerBound
     let end = range.upperBound
@@ -173,22 +188,23 @@ enum WireText {
   @inline(__always)
   private static func mayHaveEscape(_ word: UInt64, _ format: WireFormat) -> Bool {
     switch format {
-    case .slack: has(word, "&") | has(word, "<") | has(word, ">") != 0
-    case .html:
-      has(word, "&") | has(word, "<") | has(word, ">") | has(word, "\"") | has(word, "'") != 0
-    case .discord: has(word, "\\") | has(word, "<") | has(word, "@") != 0
-    case .markdown:
-      has(word, "\\") | has(word, "`") | has(word, "*") | has(word, "_") | has(word, "~")
-        | has(word, "[") | has(word, "]") | has(word, "<") | has(word, ">") | has(word, "&") != 0
+    case .slack: has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) != 0  // & < >
+    case .html:  // & < > " '
+      has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x22) | has(word, 0x27) != 0
+    case .discord: has(word, 0x5C) | has(word, 0x3C) | has(word, 0x40) != 0  // \ < @
+    case .markdown:  // \ ` * _ ~ [ ] < > &
+      has(word, 0x5C) | has(word, 0x60) | has(word, 0x2A) | has(word, 0x5F) | has(word, 0x7E)
+        | has(word, 0x5B) | has(word, 0x5D) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x26)
+        != 0
     case .plain: false
     }
   }
 
   /// Non-zero when one of the 8 bytes of `word` is `byte`.
   @inline(__always)
-  private static func has(_ word: UInt64, _ byte: Unicode.Scalar) -> UInt64 {
+  private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let x = word ^ (ones &* UInt64(byte.value))
+    let x = word ^ (ones &* UInt64(byte))
     return (x &- ones) & ~x & 0x8080_8080_8080_8080
   }
 
