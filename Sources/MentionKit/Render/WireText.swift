@@ -173,7 +173,7 @@ enum WireText {
           continue
         }
       }
-      let stop = Swift.min(i &+ 8, end)
+      let stop = i &+ 8 < end ? i &+ 8 : end
       while i < stop {
         let byte = p[i]
         if isMarked(byte, masks) {
