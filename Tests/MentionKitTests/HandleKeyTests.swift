@@ -29,4 +29,24 @@ struct HandleKeyTests {
   @Test func descriptionIsTheLowercasedHandle() {
     #expect(HandleKey("Ana@Host.Example").description == "ana@host.example")
   }
+
+  /// The key skips lowercasing for handles it leaves unchanged: for every scalar, alone and
+  /// after an ASCII capital, the key's bytes must be those of `lowercased()`.
+  @Test func rawValueIsTheLowercasedHandleForEveryScalar() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let handle = String(scalar)
+      if !HandleKey(handle).rawValue.utf8.elementsEqual(handle.lowercased().utf8) {
+        mismatches.append(value)
+      }
+    }
+    #expect(mismatches.isEmpty)
+    for handle in [
+      "महात्मा", "می‌خواهم", "สวัสดี", "日本語", "한국어", "ΟΔΟΣ", "Ωmega", "\u{212A}elvin", "İstanbul",
+    ] {
+      #expect(HandleKey(handle).rawValue.utf8.elementsEqual(handle.lowercased().utf8))
+      #expect(HandleKey("A" + handle).rawValue.utf8.elementsEqual(("A" + handle).lowercased().utf8))
+    }
+  }
 }

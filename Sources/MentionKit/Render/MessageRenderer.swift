@@ -40,44 +40,93 @@ public struct MessageRenderer: Sendable, Hashable {
   /// Entities are placed by their ``ExtractedEntity/utf8Range``; one that overlaps the previous
   /// entity or lies outside the text is skipped, and its text is written as text.
   ///
+  /// A message that the format leaves as it is (no token and nothing to escape, or any message
+  /// in ``WireFormat/plain``) comes back as `message.text` itself; others are written once,
+  /// into stack memory for ordinary sizes.
+  ///
   /// - Parameter message: A resolved message.
   /// - Returns: The message in the renderer's format.
   public func render(_ message: ResolvedMessage) -> String {
+    if format == .plain { return message.text }
     var text = message.text
-    let bytes = text.withUTF8 { p -> [UInt8] in
-      var out: [UInt8] = []
-      out.reserveCapacity(p.count + p.count / 8 + 32 * message.entities.count)
-      var position = 0
-      for resolved in message.entities {
-        let range = resolved.entity.utf8Range
-        guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
-        WireText.appendEscaped(p, position..<range.lowerBound, format: format, to: &out)
-        if !appendToken(for: resolved, to: &out) {
-          WireText.appendEscaped(p, range, format: format, to: &out)
+    return text.withUTF8 { p in
+      message.entities.withUnsafeBufferPointer { entities in
+        if p.count > Self.stackThreshold {
+          var out = WireWriter(capacity: p.count + p.count / 8 + 32 * entities.count)
+          defer { out.release() }
+          return write(p, entities, to: &out) ? out.makeString() : message.text
         }
-        position = range.upperBound
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBufferSize) {
+          var out = WireWriter(buffer: $0)
+          defer { out.release() }
+          return write(p, entities, to: &out) ? out.makeString() : message.text
+        }
       }
-      WireText.appendEscaped(p, position..<p.count, format: format, to: &out)
-      return out
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The wire token of a resolved user or channel; `false` when the entity is written as typed.
-  private func appendToken(for resolved: ResolvedEntity, to out: inout [UInt8]) -> Bool {
-    guard format != .plain, case .resolved(let item) = resolved.resolution,
-      WireText.isValidID(item.id)
-    else { return false }
-    let isChannel: Bool
-    switch resolved.entity.kind {
-    case .mention: isChannel = false
-    case .hashtag: isChannel = true
-    default: return false
+  /// Messages up to this many bytes are rendered into a stack buffer of ``stackBufferSize``
+  /// bytes (which moves to the heap if tokens and escapes outgrow it); longer ones into the heap.
+  static let stackThreshold = 512
+  static let stackBufferSize = 1024
+
+  /// Writes the rendered message to `out`; `false` when it is the text unchanged (then `out`
+  /// may hold a prefix of it).
+  private func write(
+    _ p: UnsafeBufferPointer<UInt8>, _ entities: UnsafeBufferPointer<ResolvedEntity>,
+    to out: inout WireWriter
+  ) -> Bool {
+    // Bytes from `pending` on are unchanged and not yet written; nothing is written until the
+    // first escape or token.
+    var pending = 0
+    var position = 0
+    for index in entities.indices {
+      let range = entities[index].entity.utf8Range
+      guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
+      WireText.escape(p, position..<range.lowerBound, format: format, pending: &pending, to: &out)
+      if case .resolved(let item) = entities[index].resolution,
+        let isChannel = Self.isChannel(entities[index].entity.kind), canWriteToken(for: item)
+      {
+        out.append(p, pending..<range.lowerBound)
+        appendToken(for: item, isChannel: isChannel, to: &out)
+        pending = range.upperBound
+      } else {
+        WireText.escape(p, range, format: format, pending: &pending, to: &out)
+      }
+      position = range.upperBound
     }
+    WireText.escape(p, position..<p.count, format: format, pending: &pending, to: &out)
+    // Every escape and token writes something.
+    guard out.count > 0 else { return false }
+    out.append(p, pending..<p.count)
+    return true
+  }
+
+  /// `false` for a user token, `true` for a channel token, `nil` for other kinds.
+  @inline(__always)
+  private static func isChannel(_ kind: ExtractedEntity.Kind) -> Bool? {
+    switch kind {
+    case .mention: false
+    case .hashtag: true
+    default: nil
+    }
+  }
+
+  /// Whether a resolved item is written as a token (else as the text typed).
+  private func canWriteToken(for item: MentionItem) -> Bool {
+    switch format {
+    case .plain: false
+    case .discord: WireText.isValidID(item.id) && WireText.isDiscordID(item.id)
+    case .slack, .markdown, .html: WireText.isValidID(item.id)
+    }
+  }
+
+  /// Appends the wire token of a resolved user or channel, one ``canWriteToken(for:)`` accepts.
+  private func appendToken(for item: MentionItem, isChannel: Bool, to out: inout WireWriter) {
     switch format {
     case .slack:
-      out += isChannel ? "<#".utf8 : "<@".utf8
-      out += item.id.utf8
+      out.append(isChannel ? "<#" : "<@")
+      out.append(item.id)
       if isChannel {
         let label = WireText.label(item.insertionText)
         if !label.isEmpty {
@@ -87,28 +136,25 @@ public struct MessageRenderer: Sendable, Hashable {
       }
       out.append(UInt8(ascii: ">"))
     case .discord:
-      guard WireText.isDiscordID(item.id) else { return false }
-      out += isChannel ? "<#".utf8 : "<@".utf8
-      out += item.id.utf8
+      out.append(isChannel ? "<#" : "<@")
+      out.append(item.id)
       out.append(UInt8(ascii: ">"))
     case .markdown:
-      out += isChannel ? "[#".utf8 : "[@".utf8
+      out.append(isChannel ? "[#" : "[@")
       let label = WireText.label(isChannel ? item.insertionText : item.displayText)
       WireText.appendEscaped(label, format: .markdown, to: &out)
-      out += isChannel ? "](channel:".utf8 : "](user:".utf8
-      out += item.id.utf8
+      out.append(isChannel ? "](channel:" : "](user:")
+      out.append(item.id)
       out.append(UInt8(ascii: ")"))
     case .html:
-      out +=
-        isChannel ? #"<a class="channel" data-id=""#.utf8 : #"<a class="mention" data-id=""#.utf8
+      out.append(isChannel ? #"<a class="channel" data-id=""# : #"<a class="mention" data-id=""#)
       WireText.appendEscaped(item.id, format: .html, to: &out)
-      out += isChannel ? "\">#".utf8 : "\">@".utf8
+      out.append(isChannel ? "\">#" : "\">@")
       let label = WireText.label(isChannel ? item.insertionText : item.displayText)
       WireText.appendEscaped(label, format: .html, to: &out)
-      out += "</a>".utf8
+      out.append("</a>")
     case .plain:
-      return false
+      break
     }
-    return true
   }
 }

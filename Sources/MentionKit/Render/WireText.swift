@@ -3,6 +3,17 @@ enum WireText {
   /// Whether an item id can be written in every wire format unchanged: non-empty, with no
   /// whitespace, controls, bidi controls, or characters that delimit a wire form. Items with
   /// other ids are rendered as their original text.
+  static func isValidID(_ id: String) -> Bool {
+    var copy = id
+    let isPlain = copy.withUTF8 { p in
+      // ASCII letters, digits and `-_.:/@#+=`.
+      !p.isEmpty && p.allSatisfy { isMarked($0, (0x27FF_E808_0000_0000, 0x07FF_FFFE_87FF_FFFF)) }
+    }
+    return isPlain || isValidID(id[...])
+  }
+
+  /// Whether an item id can be written in every wire format unchanged; see
+  /// the `String` form, which checks the common ASCII ids without decoding scalars.
   static func isValidID(_ id: some StringProtocol) -> Bool {
     guard !id.isEmpty else { return false }
     // Fast path: ASCII letters, digits and `-_.:/@#+=` need no property lookups.
@@ -35,14 +46,37 @@ enum WireText {
   /// `<@!1>` as user `1` (the legacy nickname form) and broadcasts `@everyone` and `@here`
   /// wherever they stand, even inside `<@…>`.
   static func isDiscordID(_ id: String) -> Bool {
-    !id.hasPrefix("!") && !id.contains("@everyone") && !id.contains("@here")
+    var copy = id
+    let ascii = copy.withUTF8 { p -> Bool? in
+      guard p.allSatisfy({ $0 < 0x80 }) else { return nil }
+      // ASCII without controls (which ``isValidID(_:)`` rejects): one byte per character.
+      guard p.first != UInt8(ascii: "!") else { return false }
+      for i in p.indices where p[i] == UInt8(ascii: "@") {
+        if hasBytes(p, "everyone", at: i + 1, end: p.count)
+          || hasBytes(p, "here", at: i + 1, end: p.count)
+        {
+          return false
+        }
+      }
+      return true
+    }
+    if let ascii { return ascii }
+    return !id.hasPrefix("!") && !id.contains("@everyone") && !id.contains("@here")
   }
 
   /// A display name or channel name made safe to show: bidi embeddings, overrides and isolates
   /// and directional marks are removed (so a name cannot reverse the text after it), and
   /// controls and line breaks become spaces. Joiners (ZWJ) are kept for emoji sequences.
   static func label(_ name: String) -> String {
-    guard name.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) else {
+    // Every control and bidi control starts with a byte below 0x20, 0x7F, 0xC2 (U+0080–U+009F),
+    // 0xD8 (U+061C) or 0xE2 (U+200E–U+2069): a name without those bytes is kept as it is.
+    var copy = name
+    let mayChange = copy.withUTF8 { p in
+      p.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+    }
+    guard mayChange,
+      name.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) })
+    else {
       return name
     }
     var result = String.UnicodeScalarView()
@@ -69,89 +103,146 @@ enum WireText {
 
   // MARK: - Escaping
 
-  /// For each byte, whether a format escapes it (bit 0 Slack, 1 HTML, 2 Markdown, 3 Discord).
-  private static let escapeTable: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256)
-    for byte in "&<>".utf8 { table[Int(byte)] |= 1 }
-    for byte in "&<>\"'".utf8 { table[Int(byte)] |= 2 }
-    for byte in "\\`*_~[]<>&".utf8 { table[Int(byte)] |= 4 }
-    for byte in "\\<@".utf8 { table[Int(byte)] |= 8 }
-    return table
-  }()
-
+  /// The bytes below 128 a format escapes, as two 64-bit masks (bytes 0–63, 64–127):
+  /// Slack `& < >`; HTML `& < > " '`; Markdown `\` and `` ` * _ ~ [ ] < > &``; Discord `\ < @`.
   @inline(__always)
-  private static func escapeBit(_ format: WireFormat) -> UInt8 {
+  static func escapeMasks(_ format: WireFormat) -> (low: UInt64, high: UInt64) {
     switch format {
-    case .slack: 1
-    case .html: 2
-    case .markdown: 4
-    case .discord: 8
-    case .plain: 0
+    case .slack: (0x5000_0040_0000_0000, 0)
+    case .html: (0x5000_00C4_0000_0000, 0)
+    case .markdown: (0x5000_0440_0000_0000, 0x4000_0001_B800_0000)
+    case .discord: (0x1000_0000_0000_0000, 0x0000_0000_1000_0001)
+    case .plain: (0, 0)
     }
   }
 
-  /// Appends a string escaped for a format.
-  static func appendEscaped(_ text: String, format: WireFormat, to out: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { appendEscaped($0, 0..<$0.count, format: format, to: &out) }
+  /// Whether a byte is in a pair of ``escapeMasks(_:)``.
+  @inline(__always)
+  static func isMarked(_ byte: UInt8, _ masks: (low: UInt64, high: UInt64)) -> Bool {
+    // Without branches (text alternates between bytes below and above 64): bit 6 picks the
+    // mask, bit 7 (non-ASCII) clears the result.
+    let mask = byte & 0x40 == 0 ? masks.low : masks.high
+    return (mask >> UInt64(byte & 63)) & UInt64(1 &- (byte >> 7)) != 0
   }
 
-  /// Appends bytes `range` of UTF-8 text escaped for a format: runs that need no escape are
-  /// copied at once.
-  static func appendEscaped(
+  /// Appends a string escaped for a format.
+  static func appendEscaped(_ text: String, format: WireFormat, to out: inout WireWriter) {
+    var text = text
+    text.withUTF8 { p in
+      var pending = 0
+      escape(p, 0..<p.count, format: format, pending: &pending, to: &out)
+      out.append(p, pending..<p.count)
+    }
+  }
+
+  /// Escapes bytes `range` of UTF-8 text for a format, lazily: bytes that need no escape are
+  /// not copied, only remembered from `pending` on; at each escape the bytes from `pending` are
+  /// appended to `out`, then the escape, and `pending` moves past what was written. The caller
+  /// appends the bytes from `pending` when it needs them.
+  ///
+  /// A Discord `@` is escaped only when `@everyone` or `@here` ends within `range`.
+  static func escape(
     _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
-    to out: inout [UInt8]
+    pending: inout Int, to out: inout WireWriter
   ) {
-    let bit = escapeBit(format)
-    var runStart = range.lowerBound
+    // One copy of the loop per format, each with its constants folded in.
+    switch format {
+    case .slack: escapeLoop(p, range, format: .slack, pending: &pending, to: &out)
+    case .discord: escapeLoop(p, range, format: .discord, pending: &pending, to: &out)
+    case .markdown: escapeLoop(p, range, format: .markdown, pending: &pending, to: &out)
+    case .html: escapeLoop(p, range, format: .html, pending: &pending, to: &out)
+    case .plain: break
+    }
+  }
+
+  @inline(__always)
+  private static func escapeLoop(
+    _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
+    pending: inout Int, to out: inout WireWriter
+  ) {
+    let masks = escapeMasks(format)
     var i = range.lowerBound
-    escapeTable.withUnsafeBufferPointer { table in
-      while i < range.upperBound {
-        let byte = p[i]
-        guard table[Int(byte)] & bit != 0 else {
-          i &+= 1
+    let end = range.upperBound
+    guard masks != (0, 0) else { return }
+    while i < end {
+      // Eight bytes at a time while none of them is escaped.
+      if i &+ 8 <= end {
+        let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        if !mayHaveEscape(word, format) {
+          i &+= 8
           continue
         }
-        let replacement: StaticString?
-        switch format {
-        case .slack, .html:
-          switch byte {
-          case UInt8(ascii: "&"): replacement = "&amp;"
-          case UInt8(ascii: "<"): replacement = "&lt;"
-          case UInt8(ascii: ">"): replacement = "&gt;"
-          case UInt8(ascii: "\""): replacement = "&quot;"
-          default: replacement = "&#39;"
-          }
-        case .markdown:
-          replacement = "\\"
-        case .discord:
-          // The `@` of `@everyone` and `@here` only: Discord would broadcast them.
-          if byte == UInt8(ascii: "@")
-            && !(hasBytes(p, "everyone", at: i &+ 1, end: range.upperBound)
-              || hasBytes(p, "here", at: i &+ 1, end: range.upperBound))
-          {
-            i &+= 1
-            continue
-          }
-          replacement = "\\"
-        case .plain:
-          replacement = nil
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<i]))
-        if let replacement {
-          out.append(
-            contentsOf: UnsafeBufferPointer(
-              start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-        }
-        if format == .slack || format == .html {
-          runStart = i &+ 1  // replaced
-        } else {
-          runStart = i  // a backslash before the byte, which is kept
+      }
+      let stop = i &+ 8 < end ? i &+ 8 : end
+      while i < stop {
+        let byte = p[i]
+        if isMarked(byte, masks) {
+          escape(byte, at: i, p, end: end, format: format, pending: &pending, to: &out)
         }
         i &+= 1
       }
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<range.upperBound]))
+  }
+
+  /// Whether any of 8 bytes is one a format may escape.
+  @inline(__always)
+  private static func mayHaveEscape(_ word: UInt64, _ format: WireFormat) -> Bool {
+    switch format {
+    case .slack: has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) != 0  // & < >
+    case .html:  // & < > " '
+      has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x22) | has(word, 0x27) != 0
+    case .discord: has(word, 0x5C) | has(word, 0x3C) | has(word, 0x40) != 0  // \ < @
+    case .markdown:  // \ ` * _ ~ [ ] < > &
+      has(word, 0x5C) | has(word, 0x60) | has(word, 0x2A) | has(word, 0x5F) | has(word, 0x7E)
+        | has(word, 0x5B) | has(word, 0x5D) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x26)
+        != 0
+    case .plain: false
+    }
+  }
+
+  /// Non-zero when one of the 8 bytes of `word` is `byte`.
+  @inline(__always)
+  private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & 0x8080_8080_8080_8080
+  }
+
+  /// Escapes the byte at `i`, one ``isMarked(_:_:)`` for the format.
+  @inline(__always)
+  private static func escape(
+    _ byte: UInt8, at i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, format: WireFormat,
+    pending: inout Int, to out: inout WireWriter
+  ) {
+    switch format {
+    case .slack, .html:
+      out.append(p, pending..<i)
+      switch byte {
+      case UInt8(ascii: "&"): out.append("&amp;")
+      case UInt8(ascii: "<"): out.append("&lt;")
+      case UInt8(ascii: ">"): out.append("&gt;")
+      case UInt8(ascii: "\""): out.append("&quot;")
+      default: out.append("&#39;")
+      }
+      pending = i &+ 1  // replaced
+    case .discord:
+      // The `@` of `@everyone` and `@here` only: Discord would broadcast them.
+      if byte == UInt8(ascii: "@")
+        && !(hasBytes(p, "everyone", at: i &+ 1, end: end)
+          || hasBytes(p, "here", at: i &+ 1, end: end))
+      {
+        return
+      }
+      out.append(p, pending..<i)
+      out.append(UInt8(ascii: "\\"))
+      pending = i  // a backslash before the byte, which is kept
+    case .markdown:
+      out.append(p, pending..<i)
+      out.append(UInt8(ascii: "\\"))
+      pending = i  // a backslash before the byte, which is kept
+    case .plain:
+      break
+    }
   }
 
   @inline(__always)

@@ -71,7 +71,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
         othersHaveASCIIKeys = othersHaveASCIIKeys || key.rawValue.utf8.allSatisfy { $0 < 0x80 }
         continue
       }
-      let hash = Self.hash(handle.map(Self.lowercase))
+      let hash = handle.withUnsafeBufferPointer { Self.asciiHash($0)! }
       var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
       while table[position] != 0 { position = (position + 1) & (capacity - 1) }
       table[position] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(slot + 1)
@@ -109,13 +109,8 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   func resolution(ofHandle handle: String) -> MentionResolution {
     var handle = handle
     let found = handle.withUTF8 { p -> Int32?? in
-      guard p.count <= 255 else { return .none }
-      var hash: UInt64 = Self.seed
-      for byte in p {
-        guard byte < 0x80 else { return .none }
-        hash = (hash ^ UInt64(Self.lowercase(byte))) &* Self.prime
-      }
-      return .some(probe(hash: Self.mix(hash), p))
+      guard p.count <= 255, let hash = Self.asciiHash(p) else { return .none }
+      return .some(probe(hash: hash, p))
     }
     let first: Int32?
     if let found {
@@ -137,8 +132,8 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   private func firstSlot(of key: HandleKey) -> Int32? {
     var raw = key.rawValue
     let found = raw.withUTF8 { p -> Int32?? in
-      guard p.count <= 255, p.allSatisfy({ $0 < 0x80 }) else { return .none }
-      return .some(probe(hash: Self.hash(p), p))
+      guard p.count <= 255, let hash = Self.asciiHash(p) else { return .none }
+      return .some(probe(hash: hash, p))
     }
     if let found, let slot = found { return slot }
     return others[key]
@@ -175,14 +170,51 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     }
   }
 
-  private static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
-  private static let prime: UInt64 = 0x0000_0100_0000_01B3
-
-  /// FNV-1a, then a final mix so the low bits used for the table position are well spread.
-  private static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
-    var hash = seed
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+  /// The hash of ASCII bytes with their letters lowercased, or `nil` when a byte is not ASCII:
+  /// eight bytes at a time (lowercased together), then a final mix so the low bits used for the
+  /// table position are well spread.
+  @inline(__always)
+  static func asciiHash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    let n = p.count
+    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(n)
+    guard let base = p.baseAddress else { return mix(hash) }
+    var any: UInt64 = 0
+    var i = 0
+    while i &+ 8 <= n {
+      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      any |= word
+      hash = step(hash, lowercase8(word))
+      i &+= 8
+    }
+    if i < n {
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      while i < n {
+        word |= UInt64(base[i]) << shift
+        shift &+= 8
+        i &+= 1
+      }
+      any |= word
+      hash = step(hash, lowercase8(word))
+    }
+    guard any & 0x8080_8080_8080_8080 == 0 else { return nil }
     return mix(hash)
+  }
+
+  /// Eight ASCII bytes with `A`–`Z` lowercased (other bytes give an unspecified result).
+  @inline(__always)
+  private static func lowercase8(_ word: UInt64) -> UInt64 {
+    // Bit 7 of each byte: set from `A` (0x41) on in the first sum, from `[` (0x5B) on in the
+    // second; no sum carries into the next byte while the bytes are ASCII.
+    let atLeastA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+    let pastZ = word &+ 0x2525_2525_2525_2525
+    return word | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
+  }
+
+  @inline(__always)
+  private static func step(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    let h = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+    return h ^ (h >> 29)
   }
 
   @inline(__always)

@@ -42,6 +42,17 @@ public struct MentionResolver: Sendable {
   }
 
   private let entries: [Entry]
+  /// The index in `entries` of the mention and hashtag directories, or -1: found once here
+  /// rather than by comparing kind names for every entity.
+  private let mentionEntry: Int
+  private let hashtagEntry: Int
+  /// ``ExtractedEntity/Kind-swift.struct/mention`` and ``ExtractedEntity/Kind-swift.struct/hashtag``,
+  /// held so that the per-entity comparisons read no global.
+  private let mentionKind = ExtractedEntity.Kind.mention
+  private let hashtagKind = ExtractedEntity.Kind.hashtag
+  /// The mention and hashtag directories when they are ``HandleDirectory`` tables.
+  private let mentionHandles: HandleDirectory?
+  private let hashtagHandles: HandleDirectory?
 
   /// Creates a resolver with a directory per entity kind.
   ///
@@ -59,6 +70,10 @@ public struct MentionResolver: Sendable {
         synchronous: $0.value as? any SynchronousMentionDirectory,
         handles: $0.value as? HandleDirectory)
     }
+    mentionEntry = entries.firstIndex { $0.kind == .mention } ?? -1
+    hashtagEntry = entries.firstIndex { $0.kind == .hashtag } ?? -1
+    mentionHandles = mentionEntry >= 0 ? entries[mentionEntry].handles : nil
+    hashtagHandles = hashtagEntry >= 0 ? entries[hashtagEntry].handles : nil
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -157,7 +172,10 @@ public struct MentionResolver: Sendable {
           plan.append(.done(.skipped(skip)))
           continue
         }
-        guard let index = entryIndex(entity.kind) else {
+        let index =
+          entity.kind == mentionKind
+          ? mentionEntry : entity.kind == hashtagKind ? hashtagEntry : entryIndex(entity.kind) ?? -1
+        guard index >= 0 else {
           plan.append(.done(.skipped(.noDirectory)))
           continue
         }
@@ -221,12 +239,32 @@ public struct MentionResolver: Sendable {
     var mentions = 0
     var exceeds = false
     for entity in entities {
-      if let skip = skipReason(entity.kind, &mentions) {
-        exceeds = exceeds || skip == .overMentionLimit
-        resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(skip)))
-        continue
+      let index: Int
+      let kind = entity.kind
+      if kind == mentionKind {
+        mentions += 1
+        if mentions > mentionLimit {
+          exceeds = true
+          resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.overMentionLimit)))
+          continue
+        }
+        if let mentionHandles {
+          let resolution = mentionHandles.resolution(ofHandle: entity.value)
+          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
+          continue
+        }
+        index = mentionEntry
+      } else if kind == hashtagKind {
+        if let hashtagHandles {
+          let resolution = hashtagHandles.resolution(ofHandle: entity.value)
+          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
+          continue
+        }
+        index = hashtagEntry
+      } else {
+        index = entryIndex(kind) ?? -1
       }
-      guard let index = entryIndex(entity.kind) else {
+      guard index >= 0 else {
         resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.noDirectory)))
         continue
       }
@@ -236,10 +274,10 @@ public struct MentionResolver: Sendable {
         continue
       }
       guard let directory = entries[index].synchronous else {
-        throw .directoryNotSynchronous(kind: entity.kind)
+        throw .directoryNotSynchronous(kind: kind)
       }
       let key = HandleKey(entity.value)
-      let items = directory.items(for: key, kind: entity.kind)
+      let items = directory.items(for: key, kind: kind)
       resolved.append(
         ResolvedEntity(entity: entity, resolution: Self.resolution(of: items, key: key)))
     }
@@ -258,7 +296,7 @@ public struct MentionResolver: Sendable {
   private func skipReason(_ kind: ExtractedEntity.Kind, _ mentions: inout Int)
     -> MentionResolution.SkipReason?
   {
-    guard kind == .mention else { return nil }
+    guard kind == mentionKind else { return nil }
     mentions += 1
     return mentions > mentionLimit ? .overMentionLimit : nil
   }

@@ -1,0 +1,173 @@
+import MentionKit
+import Testing
+
+/// ``MessageRenderer`` against a plain reference implementation of its rules, on messages past
+/// its stack buffer, escapes at every 8-byte offset, bad entity lists and many tokens.
+struct MessageRendererReferenceTests {
+  /// The rules, written the simple way: segments between accepted entities escaped byte by byte.
+  static func reference(_ message: ResolvedMessage, _ format: WireFormat) -> String {
+    let p = Array(message.text.utf8)
+    var out: [UInt8] = []
+    func escape(_ range: Range<Int>) {
+      for i in range {
+        let byte = p[i]
+        let rest = String(decoding: p[(i + 1)..<range.upperBound], as: UTF8.self)
+        switch (format, Character(Unicode.Scalar(byte))) {
+        case (.slack, "&"), (.html, "&"): out += "&amp;".utf8
+        case (.slack, "<"), (.html, "<"): out += "&lt;".utf8
+        case (.slack, ">"), (.html, ">"): out += "&gt;".utf8
+        case (.html, "\""): out += "&quot;".utf8
+        case (.html, "'"): out += "&#39;".utf8
+        case (.markdown, "\\"), (.markdown, "`"), (.markdown, "*"), (.markdown, "_"),
+          (.markdown, "~"), (.markdown, "["), (.markdown, "]"), (.markdown, "<"),
+          (.markdown, ">"), (.markdown, "&"), (.discord, "\\"), (.discord, "<"):
+          out += [UInt8(ascii: "\\"), byte]
+        case (.discord, "@")
+        where rest.utf8.starts(with: "everyone".utf8)
+          || rest.utf8.starts(with: "here".utf8):
+          out += [UInt8(ascii: "\\"), byte]
+        default: out.append(byte)
+        }
+      }
+    }
+    func escaped(_ s: String) -> String {
+      let m = ResolvedMessage(text: s, entities: [])
+      return reference(m, format)
+    }
+    var position = 0
+    for resolved in message.entities {
+      let range = resolved.entity.utf8Range
+      guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
+      escape(position..<range.lowerBound)
+      position = range.upperBound
+      guard format != .plain, let item = resolved.item,
+        resolved.kind == .mention || resolved.kind == .hashtag,
+        item.id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && !"<>|&\"'\\`()[]".utf8.contains($0) })
+      else {
+        escape(range)
+        continue
+      }
+      let channel = resolved.kind == .hashtag
+      let name = channel ? item.insertionText : item.displayText
+      let token: String
+      switch format {
+      case .slack: token = channel ? "<#\(item.id)|\(escaped(name))>" : "<@\(item.id)>"
+      case .discord: token = channel ? "<#\(item.id)>" : "<@\(item.id)>"
+      case .markdown:
+        token =
+          channel
+          ? "[#\(escaped(name))](channel:\(item.id))" : "[@\(escaped(name))](user:\(item.id))"
+      case .html:
+        token =
+          "<a class=\"\(channel ? "channel" : "mention")\" data-id=\"\(item.id)\">"
+          + "\(channel ? "#" : "@")\(escaped(name))</a>"
+      case .plain: token = ""
+      }
+      out += token.utf8
+    }
+    escape(position..<p.count)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static let ana = MentionItem(id: "U1", insertionText: "ana", displayText: "Ana <Lima> & *co*")
+  static let general = MentionItem(id: "C1", insertionText: "gen_eral")
+
+  /// Entities at byte offsets of `text`; each offset range is taken as written.
+  static func message(_ text: String, _ spans: [(Range<Int>, ExtractedEntity.Kind, Bool)])
+    -> ResolvedMessage
+  {
+    let entities = spans.map { range, kind, resolves in
+      let entity = ExtractedEntity(
+        kind: kind, value: "x", range: text.startIndex..<text.startIndex, utf16Range: range,
+        scalarRange: range, utf8Range: range)
+      let item = kind == .hashtag ? general : ana
+      return ResolvedEntity(entity: entity, resolution: resolves ? .resolved(item) : .unresolved)
+    }
+    return ResolvedMessage(text: text, entities: entities)
+  }
+
+  /// A deterministic generator (SplitMix64).
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Random text of `count` pieces with every escaped character, and random entities (some
+  /// overlapping or out of range) over it.
+  static func randomMessage(pieces: Int, using g: inout Generator) -> ResolvedMessage {
+    let alphabet = [
+      "a", "b", " ", "&", "<", ">", "\"", "'", "\\", "`", "*", "_", "~", "[", "]", "@", "@everyone",
+      "@here", "é", "日本", "👨‍👩‍👧", "\u{202E}", "#gen", "@ana",
+    ]
+    var text = ""
+    for _ in 0..<pieces { text += alphabet[Int(g.next() % UInt64(alphabet.count))] }
+    let count = text.utf8.count
+    var spans: [(Range<Int>, ExtractedEntity.Kind, Bool)] = []
+    var start = 0
+    while start < count + 4 {
+      start += Int(g.next() % 12)
+      let length = 1 + Int(g.next() % 8)
+      let kinds: [ExtractedEntity.Kind] = [.mention, .hashtag, .cashtag]
+      spans.append((start..<(start + length), kinds[Int(g.next() % 3)], g.next() % 3 != 0))
+      // Sometimes step back, so that the next entity overlaps this one.
+      start += g.next() % 5 == 0 ? 0 : length
+    }
+    return message(text, spans)
+  }
+
+  @Test(arguments: WireFormat.allCases)
+  func randomMessagesMatchTheReference(format: WireFormat) {
+    var g = Generator(state: 42)
+    let renderer = MessageRenderer(format: format)
+    for round in 0..<300 {
+      // Short messages stay in the stack buffer; long ones go past it and to the heap.
+      let message = Self.randomMessage(pieces: round % 3 == 0 ? 400 + round : round % 40, using: &g)
+      #expect(renderer.render(message) == Self.reference(message, format))
+    }
+  }
+
+  @Test(arguments: WireFormat.allCases)
+  func escapesAtEveryEightByteOffsetMatchTheReference(format: WireFormat) {
+    for special in ["&", "<", ">", "\"", "'", "\\", "`", "*", "_", "~", "[", "]", "@here"] {
+      for offset in 0..<24 {
+        let text =
+          String(repeating: "a", count: offset) + special + String(repeating: "b", count: 9)
+        let message = ResolvedMessage(text: text, entities: [])
+        #expect(MessageRenderer(format: format).render(message) == Self.reference(message, format))
+      }
+    }
+  }
+
+  @Test(arguments: WireFormat.allCases)
+  func largeMessagesWithManyTokensMatchTheReference(format: WireFormat) {
+    // 2,000 resolved mentions and hashtags, ~30 KB: past the stack buffer and its first growth.
+    var text = ""
+    var spans: [(Range<Int>, ExtractedEntity.Kind, Bool)] = []
+    for i in 0..<2_000 {
+      text += "x & y "
+      let start = text.utf8.count
+      text += i % 2 == 0 ? "@ana" : "#gen"
+      spans.append((start..<text.utf8.count, i % 2 == 0 ? .mention : .hashtag, true))
+      text += " <b> "
+    }
+    let message = Self.message(text, spans)
+    let rendered = MessageRenderer(format: format).render(message)
+    #expect(rendered == Self.reference(message, format))
+    if format == .slack {
+      #expect(rendered.hasPrefix("x &amp; y <@U1> &lt;b&gt; x &amp; y <#C1|gen_eral>"))
+    }
+  }
+
+  @Test(arguments: WireFormat.allCases)
+  func unchangedMessagesComeBackEqual(format: WireFormat) {
+    let text = "plain words, 日本語 and 👨‍👩‍👧, @nobody"
+    let message = Self.message(text, [(40..<47, .mention, false)])
+    #expect(MessageRenderer(format: format).render(message) == text)
+  }
+}
