@@ -82,4 +82,35 @@ struct HandleDirectoryTests {
         return false
       })
   }
+
+  /// The resolver looks an extracted handle up from the bytes of its message; an entity made by
+  /// hand, a handle that is not ASCII and one longer than the byte table takes resolve the same.
+  @Test func handlesResolveFromTheMessageBytesAndByHand() throws {
+    let long = String(repeating: "a", count: 300)
+    let directory = HandleDirectory([
+      MentionItem(id: "U1", insertionText: "jon"),
+      MentionItem(id: "U2", insertionText: "jön"),
+      MentionItem(id: "U3", insertionText: long),
+    ])
+    let resolver = MentionResolver(users: directory)
+    let text = "hi @JON, @Jön and @jo"
+    let extracted = EntityExtractor(profile: .chat).entities(in: text)
+    let byHand = extracted.map { entity in
+      ExtractedEntity(
+        kind: entity.kind, value: entity.value, range: entity.range,
+        utf16Range: entity.utf16Range, scalarRange: entity.scalarRange,
+        utf8Range: entity.utf8Range)
+    }
+    for entities in [extracted, byHand] {
+      let message = try resolver.resolveSynchronously(text, entities: entities)
+      #expect(message.entities.map(\.item?.id) == ["U1", "U2", nil])
+    }
+    // Longer than any handle the trigger grammar extracts: made by hand.
+    let longText = "@" + long.uppercased()
+    let entity = ExtractedEntity(
+      kind: .mention, value: long.uppercased(), range: longText.startIndex..<longText.endIndex,
+      utf16Range: 0..<301, scalarRange: 0..<301, utf8Range: 0..<301)
+    let message = try resolver.resolveSynchronously(longText, entities: [entity])
+    #expect(message.entities.map(\.item?.id) == ["U3"])
+  }
 }

@@ -104,19 +104,29 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     return found
   }
 
-  /// The resolution of a handle as written: ``MentionResolver``'s fast path, which lowercases
-  /// and hashes an ASCII handle's bytes without building its key.
-  func resolution(ofHandle handle: String) -> MentionResolution {
-    var handle = handle
-    let found = handle.withUTF8 { p -> Int32?? in
-      guard p.count <= 255, let hash = Self.asciiHash(p) else { return .none }
-      return .some(probe(hash: hash, p))
+  /// The resolution of an extracted entity's value, read from the bytes of its message: an
+  /// ASCII handle is looked up without building a `String`.
+  func resolution(ofHandleIn entity: ExtractedEntity) -> MentionResolution {
+    entity.withValueUTF8 { resolution(ofHandleBytes: $0) { entity.value } }
+  }
+
+  /// The resolution of a handle's UTF-8 bytes; `handle` builds it as a string, for the rare
+  /// handles that are not ASCII.
+  @inline(__always)
+  private func resolution(
+    ofHandleBytes p: UnsafeBufferPointer<UInt8>, _ handle: () -> String
+  ) -> MentionResolution {
+    let found: Int32??
+    if p.count <= 255, let hash = Self.asciiHash(p) {
+      found = .some(probe(hash: hash, p))
+    } else {
+      found = .none
     }
     let first: Int32?
     if let found {
-      first = found ?? (othersHaveASCIIKeys ? others[HandleKey(handle)] : nil)
+      first = found ?? (othersHaveASCIIKeys ? others[HandleKey(handle())] : nil)
     } else {
-      first = firstSlot(of: HandleKey(handle))
+      first = firstSlot(of: HandleKey(handle()))
     }
     guard let first else { return .unresolved }
     if next[Int(first)] < 0 { return .resolved(storage[Int(first)]) }

@@ -249,14 +249,14 @@ public struct MentionResolver: Sendable {
           continue
         }
         if let mentionHandles {
-          let resolution = mentionHandles.resolution(ofHandle: entity.value)
+          let resolution = mentionHandles.resolution(ofHandleIn: entity)
           resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
           continue
         }
         index = mentionEntry
       } else if kind == hashtagKind {
         if let hashtagHandles {
-          let resolution = hashtagHandles.resolution(ofHandle: entity.value)
+          let resolution = hashtagHandles.resolution(ofHandleIn: entity)
           resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
           continue
         }
@@ -270,7 +270,7 @@ public struct MentionResolver: Sendable {
       }
       if let handles = entries[index].handles {
         resolved.append(
-          ResolvedEntity(entity: entity, resolution: handles.resolution(ofHandle: entity.value)))
+          ResolvedEntity(entity: entity, resolution: handles.resolution(ofHandleIn: entity)))
         continue
       }
       guard let directory = entries[index].synchronous else {
