@@ -43,6 +43,11 @@ enum PipelineBenchmark {
     /// Sync path, one message at a time (each timed alone, clock overhead included).
     var p50Nanoseconds: Double
     var p99Nanoseconds: Double
+    /// Each step of the sync path alone, ns per message (best whole pass of several): extract;
+    /// resolve, on entities extracted beforehand; render, on messages resolved beforehand.
+    var extractNanoseconds: Double
+    var resolveNanoseconds: Double
+    var renderNanoseconds: Double
     /// The async per-message and batched async paths, messages/s.
     var asyncMessagesPerSecond: Double
     var batchedMessagesPerSecond: Double
@@ -68,6 +73,9 @@ enum PipelineBenchmark {
         ("megabytes_per_second", "message text throughput (sync)", megabytesPerSecond, "MB/s"),
         ("p50_nanoseconds", "p50 per message (sync)", p50Nanoseconds, "ns"),
         ("p99_nanoseconds", "p99 per message (sync)", p99Nanoseconds, "ns"),
+        ("extract_nanoseconds", "step alone: extract, per message", extractNanoseconds, "ns"),
+        ("resolve_nanoseconds", "step alone: resolve, per message", resolveNanoseconds, "ns"),
+        ("render_nanoseconds", "step alone: render, per message", renderNanoseconds, "ns"),
         (
           "async_messages_per_second", "extract+resolve+render (async)", asyncMessagesPerSecond,
           "msg/s"
@@ -153,6 +161,38 @@ enum PipelineBenchmark {
     }
     samples.sort()
 
+    // Each step alone: the best of 5 whole passes, the inputs of each step made beforehand.
+    func bestPass(_ body: () throws -> Int) rethrows -> Double {
+      var best = UInt64.max
+      for _ in 0..<5 {
+        let t0 = now()
+        sink &+= try body()
+        best = min(best, now() &- t0)
+      }
+      return Double(best) / Double(max(1, corpusLines.count))
+    }
+    let extracted = corpusLines.map { extractor.entities(in: $0) }
+    let resolvedMessages = try zip(corpusLines, extracted).map {
+      try resolver.resolveSynchronously($0, entities: $1)
+    }
+    let extractNanoseconds = bestPass {
+      var n = 0
+      for line in corpusLines { n &+= extractor.entities(in: line).count }
+      return n
+    }
+    let resolveNanoseconds = try bestPass {
+      var n = 0
+      for (line, entities) in zip(corpusLines, extracted) {
+        n &+= try resolver.resolveSynchronously(line, entities: entities).entities.count
+      }
+      return n
+    }
+    let renderNanoseconds = bestPass {
+      var n = 0
+      for message in resolvedMessages { n &+= renderer.render(message).utf8.count }
+      return n
+    }
+
     // Async per message.
     var asyncPasses = 0
     let asyncStart = now()
@@ -197,6 +237,8 @@ enum PipelineBenchmark {
       totalSeconds: total, messagesPerSecond: Double(messages) / total,
       megabytesPerSecond: Double(passes * corpusBytes) / total / 1e6,
       p50Nanoseconds: percentile(0.5), p99Nanoseconds: percentile(0.99),
+      extractNanoseconds: extractNanoseconds, resolveNanoseconds: resolveNanoseconds,
+      renderNanoseconds: renderNanoseconds,
       asyncMessagesPerSecond: Double(asyncPasses * corpusLines.count) / asyncTotal,
       batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
       targetMessagesPerSecond: 1_000_000, renderedBytesPerPass: renderedBytes)
