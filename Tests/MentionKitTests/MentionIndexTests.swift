@@ -1,18 +1,6 @@
 import MentionKit
 import Testing
 
-/// A seeded generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 struct MentionIndexTests {
   static let firstNames = [
     "José", "Jose", "Łukasz", "Lukas", "Zoë", "Zoe", "Anna", "Ánna", "Ana", "Ann", "İsmail",
@@ -26,7 +14,7 @@ struct MentionIndexTests {
 
   /// Items with colliding names, shared prefixes, scores with ties, and search terms.
   static func makeItems(count: Int, seed: UInt64) -> [MentionItem] {
-    var random = SplitMix64(state: seed)
+    var random = SeededGenerator(seed: seed)
     return (0..<count).map { i in
       let first = firstNames.randomElement(using: &random)!
       let last = lastNames.randomElement(using: &random)!
@@ -40,7 +28,7 @@ struct MentionIndexTests {
   }
 
   static func queries(for items: [MentionItem], seed: UInt64) -> [String] {
-    var random = SplitMix64(state: seed)
+    var random = SeededGenerator(seed: seed)
     var queries = [
       "", "a", "A", "á", "jo", "JO", "jose", "josé", "luk", "łuk", "zo", "zoë",
       "ol", "оль", "σο", "美", "김", "ｊｏ", "straße", "strasse", "van d", "van der b", "nick1",
@@ -152,7 +140,7 @@ struct MentionIndexTests {
   func incrementalChangesMatchARebuild(compactionThreshold: Int) {
     var items = Self.makeItems(count: 800, seed: 3)
     let index = MentionIndex(items, compactionThreshold: compactionThreshold)
-    var random = SplitMix64(state: 99)
+    var random = SeededGenerator(seed: 99)
     var nextID = 10_000
     for step in 0..<200 {
       switch Int.random(in: 0..<3, using: &random) {

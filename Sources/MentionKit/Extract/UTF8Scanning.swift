@@ -31,25 +31,84 @@ enum UTF8Scanning {
     return (decode(p, at: start).value, start)
   }
 
-  /// The offset of the first `byte` at or after `i`, or `p.count`: eight bytes at a time (SWAR:
-  /// the lowest flagged byte of the zero-byte test on `x ^ byte` is exact).
+  // MARK: Eight bytes at a time (SWAR)
+
+  /// `byte` in each of the eight bytes of a word.
+  @inline(__always)
+  static func broadcast(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+  /// The classic zero-byte test: bit 7 of each zero byte of `y` set, and possibly of a byte
+  /// above a zero byte (a borrow), so only the lowest flag is exact; zero when `y` has no zero
+  /// byte.
+  @inline(__always)
+  static func zeroBytes(_ y: UInt64) -> UInt64 {
+    (y &- 0x0101_0101_0101_0101) & ~y & 0x8080_8080_8080_8080
+  }
+
+  /// The exact zero-byte test: bit 7 of each zero byte of `y` set, and of no other byte.
+  @inline(__always)
+  static func exactZeroBytes(_ y: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((y & low) &+ low) | y | low)
+  }
+
+  /// The offset of the first `byte` at or after `i`, or `p.count`.
   @inline(__always)
   static func next(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    let pattern = broadcast(byte)
+    return next(anyOf: (pattern, pattern, pattern, pattern), in: p, from: i)
+  }
+
+  /// The offset of the first byte at or after `i` that equals one of four bytes (each given
+  /// with ``broadcast(_:)``; repeat one to search for fewer: a pattern equal to the one before
+  /// it costs no test), or `p.count`. Eight bytes at a time: a byte equal to `v` is a zero byte
+  /// of `x ^ v`, and the lowest flag of the zero-byte tests is exact; the last few bytes are
+  /// read as the buffer's last eight, the bytes already searched masked off.
+  @inline(__always)
+  static func next(
+    anyOf patterns: (UInt64, UInt64, UInt64, UInt64), in p: UnsafeBufferPointer<UInt8>,
+    from i: Int
+  ) -> Int {
     let n = p.count
     var i = i
     guard let base = p.baseAddress else { return n }
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let pattern = ones &* UInt64(byte)
+    let (s0, s1, s2, s3) = patterns
     while i &+ 8 <= n {
-      let y = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
-      let found = (y &- ones) & ~y & 0x8080_8080_8080_8080
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      var found = zeroBytes(x ^ s0)
+      if s1 != s0 { found |= zeroBytes(x ^ s1) }
+      if s2 != s1 { found |= zeroBytes(x ^ s2) }
+      if s3 != s2 { found |= zeroBytes(x ^ s3) }
       if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
       i &+= 8
     }
-    while i < n, base[i] != byte { i &+= 1 }
-    return i
+    guard i < n else { return n }
+    if n >= 8 {
+      // The exact test: the masked-off bytes below `i` cannot borrow into the ones above.
+      let start = n &- 8
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      let found =
+        (exactZeroBytes(x ^ s0) | exactZeroBytes(x ^ s1) | exactZeroBytes(x ^ s2)
+          | exactZeroBytes(x ^ s3)) & (UInt64.max << UInt64((i &- start) &* 8))
+      return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
+    }
+    let bytes = (
+      UInt8(truncatingIfNeeded: s0), UInt8(truncatingIfNeeded: s1),
+      UInt8(truncatingIfNeeded: s2), UInt8(truncatingIfNeeded: s3)
+    )
+    while i < n {
+      let byte = base[i]
+      if byte == bytes.0 || byte == bytes.1 || byte == bytes.2 || byte == bytes.3 { return i }
+      i &+= 1
+    }
+    return n
   }
+
+  /// Space, tab, line feed, vertical tab, form feed or carriage return: the bytes that end a
+  /// word (no URL, e-mail address or handle holds one).
+  @inline(__always)
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
   /// Whether a byte starts a scalar (is not a continuation byte).
   @inline(__always)

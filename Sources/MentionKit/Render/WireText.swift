@@ -203,9 +203,7 @@ enum WireText {
   /// Non-zero when one of the 8 bytes of `word` is `byte`.
   @inline(__always)
   private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let x = word ^ (ones &* UInt64(byte))
-    return (x &- ones) & ~x & 0x8080_8080_8080_8080
+    UTF8Scanning.zeroBytes(word ^ UTF8Scanning.broadcast(byte))
   }
 
   /// Escapes the byte at `i`, one ``isMarked(_:_:)`` for the format.

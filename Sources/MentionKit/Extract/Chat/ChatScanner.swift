@@ -102,7 +102,7 @@ struct ChatScanner: Sendable {
         }
       self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
       self.categories = ChatScanner.bmpCategories
-      let firstBytes = (0..<256).filter { starts[$0] }.map { UInt64($0) &* 0x0101_0101_0101_0101 }
+      let firstBytes = (0..<256).filter { starts[$0] }.map { UTF8Scanning.broadcast(UInt8($0)) }
       if let last = firstBytes.last, firstBytes.count <= 4 {
         let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
         signPatterns = (four[0], four[1], four[2], four[3])
@@ -144,41 +144,13 @@ struct ChatScanner: Sendable {
   }
 
   /// The offset of the first byte at or after `i` that can start a delimiter, or `p.count`:
-  /// eight bytes at a time when at most four bytes start one (the lowest flagged byte of the
-  /// zero-byte tests is exact, as in ``UTF8Scanning/next(_:in:from:)``).
+  /// eight bytes at a time when at most four bytes start one
+  /// (``UTF8Scanning/next(anyOf:in:from:)``).
   @inline(__always)
   private func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-    let n = p.count
+    if let signPatterns { return UTF8Scanning.next(anyOf: signPatterns, in: p, from: i) }
     var i = i
-    if let (s0, s1, s2, s3) = signPatterns, let base = p.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      while i &+ 8 <= n {
-        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-        let a = x ^ s0
-        let b = x ^ s1
-        let c = x ^ s2
-        let d = x ^ s3
-        let found =
-          ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c | (d &- ones) & ~d)
-          & 0x8080_8080_8080_8080
-        if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
-        i &+= 8
-      }
-      // Fewer than eight bytes left: the last eight bytes as one word, with an exact
-      // zero-byte test (no borrow from the bytes already read) and those bytes masked off.
-      if i < n, n >= 8 {
-        let start = n &- 8
-        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { ~(((y & low) &+ low) | y | low) }
-        let found =
-          (zeroBytes(x ^ s0) | zeroBytes(x ^ s1) | zeroBytes(x ^ s2) | zeroBytes(x ^ s3))
-          & (UInt64.max << UInt64((i &- start) &* 8))
-        return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
-      }
-    }
-    while i < n, !startsDelimiter[Int(p[i])] { i &+= 1 }
+    while i < p.count, !startsDelimiter[Int(p[i])] { i &+= 1 }
     return i
   }
 

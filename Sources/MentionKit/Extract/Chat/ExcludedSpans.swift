@@ -43,8 +43,6 @@ enum ExcludedSpans {
     var marks = Marks()
     guard let base = p.baseAddress else { return marks }
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
     let n = p.count
     var i = 0
     var code: UInt64 = 0
@@ -57,12 +55,12 @@ enum ExcludedSpans {
         i = n &- 8
       }
       let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      let backtick = x ^ (ones &* 0x60)
-      let tilde = x ^ (ones &* 0x7E)
-      let dot = x ^ (ones &* 0x2E)
-      let colon = x ^ (ones &* 0x3A)
-      code |= ((backtick &- ones) & ~backtick | (tilde &- ones) & ~tilde) & high
-      dotOrColon |= ((dot &- ones) & ~dot | (colon &- ones) & ~colon) & high
+      code |=
+        UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x60))
+        | UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x7E))
+      dotOrColon |=
+        UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x2E))
+        | UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x3A))
       i &+= 8
     }
     while i < n {
@@ -93,7 +91,7 @@ enum ExcludedSpans {
     var start = i
     while start > 0 {
       let byte = p[start &- 1]
-      if isWhitespace(byte) { break }
+      if UTF8Scanning.isASCIIWhitespace(byte) { break }
       if byte == 0x2E { dot = start &- 1 }
       colon = colon || byte == 0x3A
       at = at || byte == 0x40
@@ -103,7 +101,7 @@ enum ExcludedSpans {
     let n = p.count
     while end < n {
       let byte = p[end]
-      if isWhitespace(byte) { break }
+      if UTF8Scanning.isASCIIWhitespace(byte) { break }
       if byte == 0x2E, dot < 0 { dot = end }
       colon = colon || byte == 0x3A
       at = at || byte == 0x40
@@ -291,7 +289,7 @@ enum ExcludedSpans {
         continue
       }
       var end = i &+ 3
-      while end < n, !isWhitespace(p[end]) { end &+= 1 }
+      while end < n, !UTF8Scanning.isASCIIWhitespace(p[end]) { end &+= 1 }
       spans.append(start..<end)
       lastEnd = end
       i = end
@@ -355,8 +353,5 @@ enum ExcludedSpans {
   }
   @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
     isLetterOrDigit(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
-  }
-  @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
-    b == 0x20 || (b >= 0x09 && b <= 0x0D)
   }
 }

@@ -119,43 +119,17 @@ enum TwitterScanner {
     }
   }
 
-  /// The offset of the first `@`, `#`, `$` or 0xEF byte at or after `i`, or `p.count`: eight
-  /// bytes at a time (SWAR: a byte equal to `v` is a zero byte of `x ^ v`; the lowest flagged
-  /// byte of the classic zero-byte test is exact), then byte by byte for the tail.
-  /// Without cashtags, `$` is not searched for (one test fewer per eight bytes).
+  /// The offset of the first `@`, `#`, `$` or 0xEF byte at or after `i`, or `p.count`, eight
+  /// bytes at a time. Without cashtags, `$` is not searched for (one test fewer per word).
   @inline(__always)
   static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
     -> Int
   {
-    cashtags ? nextInteresting(p, from: i, dollar: 0x24) : nextInteresting(p, from: i, dollar: 0x40)
-  }
-
-  /// `dollar` is the byte searched besides `@`, `#` and 0xEF: `$`, or `@` again.
-  @inline(__always)
-  private static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, dollar: UInt8)
-    -> Int
-  {
-    let n = p.count
-    var i = i
-    guard let base = p.baseAddress else { return n }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeroBytes(_ y: UInt64) -> UInt64 { (y &- ones) & ~y & high }
-    while i &+ 8 <= n {
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      var found = zeroBytes(x ^ (ones &* 0x40)) | zeroBytes(x ^ (ones &* 0x23))
-      found |= zeroBytes(x ^ (ones &* 0xEF))
-      if dollar != 0x40 { found |= zeroBytes(x ^ (ones &* UInt64(dollar))) }
-      if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
-      i &+= 8
-    }
-    while i < n {
-      let byte = base[i]
-      if byte == 0x40 || byte == 0x23 || byte == dollar || byte == 0xEF { return i }
-      i &+= 1
-    }
-    return n
+    let at = UTF8Scanning.broadcast(0x40)
+    let hash = UTF8Scanning.broadcast(0x23)
+    let lead = UTF8Scanning.broadcast(0xEF)
+    return UTF8Scanning.next(
+      anyOf: (at, hash, lead, cashtags ? UTF8Scanning.broadcast(0x24) : lead), in: p, from: i)
   }
 
   // MARK: Mentions
@@ -331,15 +305,15 @@ enum TwitterScanner {
       var wordStart = entity.start
       while wordStart > 0 {
         let byte = p[wordStart &- 1]
-        if URLScanner.isASCIIWhitespace(byte) { break }
+        if UTF8Scanning.isASCIIWhitespace(byte) { break }
         if byte == 0x2E { hasDot = true }
         wordStart &-= 1
       }
       var wordEnd = entity.end
       while wordEnd < n {
         let byte = p[wordEnd]
-        if URLScanner.isASCIIWhitespace(byte) { break }
-        if byte == 0x2E, wordEnd &+ 1 < n, !URLScanner.isASCIIWhitespace(p[wordEnd &+ 1]) {
+        if UTF8Scanning.isASCIIWhitespace(byte) { break }
+        if byte == 0x2E, wordEnd &+ 1 < n, !UTF8Scanning.isASCIIWhitespace(p[wordEnd &+ 1]) {
           hasDot = true
         }
         wordEnd &+= 1
@@ -402,7 +376,7 @@ enum TwitterScanner {
         k &-= 1
         let byte = p[k]
         if byte == 0x2E { return true }
-        if URLScanner.isASCIIWhitespace(byte) { break }
+        if UTF8Scanning.isASCIIWhitespace(byte) { break }
       }
       // Reaching the previous hashtag means this word had no `.` after its last whitespace
       // either, or the previous hashtag would have returned.
@@ -411,8 +385,8 @@ enum TwitterScanner {
         var j = max(entity.end, scannedForward)
         while j &+ 1 < n {
           let byte = p[j]
-          if URLScanner.isASCIIWhitespace(byte) { break }
-          if byte == 0x2E, !URLScanner.isASCIIWhitespace(p[j &+ 1]) { return true }
+          if UTF8Scanning.isASCIIWhitespace(byte) { break }
+          if byte == 0x2E, !UTF8Scanning.isASCIIWhitespace(p[j &+ 1]) { return true }
           j &+= 1
         }
         scannedForward = j

@@ -80,11 +80,11 @@ struct URLScanner {
     // ``appendURLs(inWordAfter:end:into:)`` finds there.
     while q < n {
       // `q` is 0 or an ASCII whitespace byte.
-      var e = Self.isASCIIWhitespace(p[q]) ? q &+ 1 : q
+      var e = UTF8Scanning.isASCIIWhitespace(p[q]) ? q &+ 1 : q
       var firstDot = -1
       while e < n {
         let byte = p[e]
-        if Self.isASCIIWhitespace(byte) { break }
+        if UTF8Scanning.isASCIIWhitespace(byte) { break }
         if byte == 0x2E, firstDot < 0 { firstDot = e }
         e &+= 1
       }
@@ -115,10 +115,6 @@ struct URLScanner {
       q &+= length
     }
   }
-
-  /// Space, tab, line feed, vertical tab, form feed or carriage return.
-  @inline(__always)
-  static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
   /// The character before a URL: anything but ASCII alphanumerics, at and hash signs, `$` and
   /// the bidi embedding controls.
