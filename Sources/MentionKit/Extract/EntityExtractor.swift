@@ -186,7 +186,10 @@ public struct EntityExtractor: Sendable, Hashable {
   ///
   /// The UTF-16 and scalar offsets come from one forward pass over the bytes, skipped when the
   /// text before the last entity is ASCII (then every offset is the byte offset). The result is
-  /// written in place, in one allocation.
+  /// one allocation, reserved up front: growing an array from empty is specialised in this
+  /// module, while `init(unsafeUninitializedCapacity:)` allocates through the standard
+  /// library's unspecialised code, which looks the array's storage class up in the runtime's
+  /// metadata cache every time.
   static func makeEntities(
     _ raw: inout RawEntityBuffer, kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
     _ text: String, checksGraphemeBoundaries: Bool
@@ -196,50 +199,50 @@ public struct EntityExtractor: Sendable, Hashable {
     let ascii = isASCII(p, upTo: raw[count &- 1].end)
     let utf8 = text.utf8
     let origin = utf8.startIndex
-    return [ExtractedEntity](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var position = 0
-      var scalars = 0
-      var utf16 = 0
-      for index in 0..<count {
-        let entity = raw[index]
-        let scalarRange: Range<Int>
-        let utf16Range: Range<Int>
-        if ascii {
-          scalarRange = entity.start..<entity.end
-          utf16Range = scalarRange
-        } else {
-          if entity.start < position {
-            position = 0
-            scalars = 0
-            utf16 = 0
-          }
-          Self.count(p, from: &position, to: entity.start, scalars: &scalars, utf16: &utf16)
-          let scalarStart = scalars
-          let utf16Start = utf16
-          Self.count(p, from: &position, to: entity.end, scalars: &scalars, utf16: &utf16)
-          scalarRange = scalarStart..<scalars
-          utf16Range = utf16Start..<utf16
+    var result: [ExtractedEntity] = []
+    result.reserveCapacity(count)
+    var position = 0
+    var scalars = 0
+    var utf16 = 0
+    for index in 0..<count {
+      let entity = raw[index]
+      let scalarRange: Range<Int>
+      let utf16Range: Range<Int>
+      if ascii {
+        scalarRange = entity.start..<entity.end
+        utf16Range = scalarRange
+      } else {
+        if entity.start < position {
+          position = 0
+          scalars = 0
+          utf16 = 0
         }
-        let lower = utf8.index(origin, offsetBy: entity.start)
-        // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
-        // only the rare other cases ask the string.
-        if checksGraphemeBoundaries, entity.start > 0,
-          p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
-            || p[entity.start &- 1] == 0x0D,
-          lower.samePosition(in: text) == nil
-        {
-          continue
-        }
-        let kind = kinds[entity.kind]
-        (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(
-          to: ExtractedEntity(
-            kind: kind, text: text, valueBytes: entity.valueStart..<entity.valueEnd,
-            slugEnd: entity.valueEnd < entity.end && kind.code == 2 ? entity.end : -1,
-            range: lower..<utf8.index(origin, offsetBy: entity.end),
-            utf16Range: utf16Range, scalarRange: scalarRange,
-            utf8Range: entity.start..<entity.end))
-        initialized &+= 1
+        Self.count(p, from: &position, to: entity.start, scalars: &scalars, utf16: &utf16)
+        let scalarStart = scalars
+        let utf16Start = utf16
+        Self.count(p, from: &position, to: entity.end, scalars: &scalars, utf16: &utf16)
+        scalarRange = scalarStart..<scalars
+        utf16Range = utf16Start..<utf16
       }
+      let lower = utf8.index(origin, offsetBy: entity.start)
+      // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
+      // only the rare other cases ask the string.
+      if checksGraphemeBoundaries, entity.start > 0,
+        p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
+          || p[entity.start &- 1] == 0x0D,
+        lower.samePosition(in: text) == nil
+      {
+        continue
+      }
+      let kind = kinds[entity.kind]
+      result.append(
+        ExtractedEntity(
+          kind: kind, text: text, valueBytes: entity.valueStart..<entity.valueEnd,
+          slugEnd: entity.valueEnd < entity.end && kind.code == 2 ? entity.end : -1,
+          range: lower..<utf8.index(origin, offsetBy: entity.end),
+          utf16Range: utf16Range, scalarRange: scalarRange,
+          utf8Range: entity.start..<entity.end))
     }
+    return result
   }
 }

@@ -80,7 +80,7 @@ enum TwitterScanner {
   ) {
     let n = p.count
     let firstHashtag = entities.count
-    var hashtagCount = 0
+    var overlapCheck = URLOverlapCheck()
     var mentionConsumed = 0
     var hashtagConsumed = 0
     var i = 0
@@ -97,7 +97,7 @@ enum TwitterScanner {
         if hashtags,
           scanHashtag(p, table, sign: i, signLength: 1, consumed: &hashtagConsumed, &entities)
         {
-          hashtagCount &+= 1
+          overlapCheck.add(p, hashtag: entities[entities.count &- 1])
         }
       case 0x24:
         if cashtags { scanCashtag(p, table, sign: i, &entities) }
@@ -108,13 +108,13 @@ enum TwitterScanner {
           } else if p[i &+ 2] == 0x83, hashtags,
             scanHashtag(p, table, sign: i, signLength: 3, consumed: &hashtagConsumed, &entities)
           {
-            hashtagCount &+= 1
+            overlapCheck.add(p, hashtag: entities[entities.count &- 1])
           }
         }
       }
       i &+= 1
     }
-    if hashtagCount > 0, removesHashtagsInURLs {
+    if overlapCheck.mayOverlap, removesHashtagsInURLs {
       removeHashtagsInURLs(p, table, from: firstHashtag, &entities)
     }
   }
@@ -276,14 +276,13 @@ enum TwitterScanner {
   /// (a word: a run of bytes without ASCII whitespace), each with a chain of its own. A URL
   /// has a `.` with a label after it in its domain (which may hold a full-width `＃`), so only
   /// a word with a hashtag and such a dot is scanned for URLs, and only that word; and only
-  /// when ``mayOverlapURL(_:hashtagsFrom:_:)``, which reads less, allows it.
+  /// when ``URLOverlapCheck``, which reads less, allows it.
   private static func removeHashtagsInURLs(
     _ p: UnsafeBufferPointer<UInt8>,
     _ table: UnsafeBufferPointer<UInt8>,
     from first: Int,
     _ entities: inout RawEntityBuffer
   ) {
-    guard mayOverlapURL(p, hashtagsFrom: first, entities) else { return }
     let n = p.count
     var scanner: URLScanner?
     var urls: [URLScanner.Match] = []
@@ -357,42 +356,52 @@ enum TwitterScanner {
     entities.removeLast(entities.count - kept)
   }
 
-  /// Whether any hashtag could lie inside a URL, a necessary condition read cheaply. A URL that
-  /// reaches a hashtag starts before it in the same word and has a `.` in its domain. The
-  /// domain holds no `#`, so for a `#` hashtag the `.` comes before it; a full-width `＃` may
-  /// stand inside a domain, so for those a `.` later in the word counts too. Each hashtag looks
-  /// back down to the previous hashtag at most, and forward scans never cover a byte twice, so
-  /// the check reads each byte at most twice.
-  private static func mayOverlapURL(
-    _ p: UnsafeBufferPointer<UInt8>, hashtagsFrom first: Int, _ entities: RawEntityBuffer
-  ) -> Bool {
-    let n = p.count
-    var floor = 0
-    var scannedForward = 0
-    for index in first..<entities.count where entities[index].kind == hashtag {
-      let entity = entities[index]
+  /// Whether any hashtag could lie inside a URL, a necessary condition read cheaply as each
+  /// hashtag is found. A URL that reaches a hashtag starts before it in the same word and has a
+  /// `.` in its domain. The domain holds no `#`, so for a `#` hashtag the `.` comes before it; a
+  /// full-width `＃` may stand inside a domain, so for those a `.` later in the word counts too.
+  /// Each hashtag looks back down to the previous hashtag at most, and forward scans never cover
+  /// a byte twice, so the check reads each byte at most twice.
+  struct URLOverlapCheck {
+    /// Whether a hashtag seen so far may lie inside a URL.
+    private(set) var mayOverlap = false
+    /// The start of the previous hashtag: the backward looks stop there.
+    private var floor = 0
+    /// How far forward looks have read.
+    private var scannedForward = 0
+
+    /// Takes the hashtag just found, in text order.
+    @inline(__always)
+    mutating func add(_ p: UnsafeBufferPointer<UInt8>, hashtag entity: RawEntity) {
+      guard !mayOverlap else { return }
       var k = entity.start
       while k > floor {
         k &-= 1
         let byte = p[k]
-        if byte == 0x2E { return true }
+        if byte == 0x2E {
+          mayOverlap = true
+          return
+        }
         if UTF8Scanning.isASCIIWhitespace(byte) { break }
       }
       // Reaching the previous hashtag means this word had no `.` after its last whitespace
-      // either, or the previous hashtag would have returned.
+      // either, or the previous hashtag would have set the flag.
       floor = entity.start
       if p[entity.start] == 0xEF {
+        let n = p.count
         var j = max(entity.end, scannedForward)
         while j &+ 1 < n {
           let byte = p[j]
           if UTF8Scanning.isASCIIWhitespace(byte) { break }
-          if byte == 0x2E, !UTF8Scanning.isASCIIWhitespace(p[j &+ 1]) { return true }
+          if byte == 0x2E, !UTF8Scanning.isASCIIWhitespace(p[j &+ 1]) {
+            mayOverlap = true
+            return
+          }
           j &+= 1
         }
         scannedForward = j
       }
     }
-    return false
   }
 
   // MARK: Cashtags
