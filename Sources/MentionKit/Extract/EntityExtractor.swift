@@ -52,6 +52,44 @@ public struct EntityExtractor: Sendable, Hashable {
     }
   }
 
+  /// Extracts every entity in the text into reusable storage, replacing what it held.
+  ///
+  /// The entities are those ``entities(in:)`` returns, in the same order; `entities` keeps its
+  /// capacity from message to message, so a loop over many messages allocates only while the
+  /// storage grows.
+  ///
+  /// ```swift
+  /// var entities = ExtractedEntities()
+  /// for message in messages {
+  ///   extractor.extract(message, into: &entities)
+  ///   for entity in entities where entity.kind == .mention { print(entity.value) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: A whole message.
+  ///   - entities: The storage to fill; its previous text and entities are dropped.
+  /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
+  public func extract(_ text: String, into entities: inout ExtractedEntities) {
+    entities.reset(text: text, kinds: kinds)
+    var storage = text
+    storage.withUTF8 { p in
+      RawEntityBuffer.with { raw in
+        scan(p, into: &raw)
+        Self.withOffsets(
+          &raw, p, text, checksGraphemeBoundaries: profile.grammar == .triggers
+        ) { entity, utf16, scalars in
+          entities.append(
+            ExtractedEntities.Record(
+              kind: entity.kind, start: entity.start, valueStart: entity.valueStart,
+              valueEnd: entity.valueEnd, end: entity.end, utf16Start: utf16.lowerBound,
+              utf16End: utf16.upperBound, scalarStart: scalars.lowerBound,
+              scalarEnd: scalars.upperBound))
+        }
+      }
+    }
+  }
+
   /// The values of the mentions in the text, in text order, duplicates kept.
   ///
   /// With ``ExtractionProfile/twitter`` this is twitter-text's `extractMentions`: list mentions
@@ -111,57 +149,150 @@ public struct EntityExtractor: Sendable, Hashable {
   /// The entity kind for each raw kind index.
   var kinds: [ExtractedEntity.Kind] { compiled.kinds }
 
-  /// Advances `position` to `end`, adding the Unicode scalars and UTF-16 code units of the bytes
-  /// passed over; eight bytes at a time (continuation bytes `10xxxxxx` are no scalar; lead bytes
-  /// `11110xxx` are two UTF-16 units).
-  @inline(__always)
-  static func count(
-    _ p: UnsafeBufferPointer<UInt8>, from position: inout Int, to end: Int, scalars: inout Int,
-    utf16: inout Int
-  ) {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    if let base = p.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while position &+ 8 <= end {
-        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        // Each flag is bit 7 of its byte; a multiply sums the eight bytes into the top one
-        // (no population-count instruction is assumed).
-        let continuation = Self.sumOfFlags(x & ~(x << 1) & high)
-        let fourByteLeads = Self.sumOfFlags(x & (x << 1) & (x << 2) & (x << 3) & high)
-        let counted = 8 &- continuation
-        scalars &+= counted
-        utf16 &+= counted &+ fourByteLeads
-        position &+= 8
-      }
-      // Fewer than eight bytes left: one load when eight bytes are readable, the bytes past
-      // `end` masked off.
-      if position < end, position &+ 8 <= p.count {
-        let keep = UInt64.max >> UInt64(64 &- 8 &* (end &- position))
-        let x =
-          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-          & keep
-        let continuation = Self.sumOfFlags(x & ~(x << 1) & high)
-        let fourByteLeads = Self.sumOfFlags(x & (x << 1) & (x << 2) & (x << 3) & high)
-        let counted = (end &- position) &- continuation
-        scalars &+= counted
-        utf16 &+= counted &+ fourByteLeads
-        position = end
-      }
-    }
-    while position < end {
-      let byte = p[position]
-      if byte & 0xC0 != 0x80 {
-        scalars &+= 1
-        utf16 &+= byte >= 0xF0 ? 2 : 1
-      }
-      position &+= 1
-    }
-  }
+  /// Counts the Unicode scalars and UTF-16 code units before byte offsets of a UTF-8 buffer,
+  /// for offsets asked in increasing order: each aligned eight-byte word before the offset is
+  /// counted once, and the bytes of the offset's own word with one masked load, so an offset
+  /// costs no loop over its last few bytes.
+  ///
+  /// A continuation byte (`10xxxxxx`) is no scalar; a four-byte lead (`11110xxx`) starts a
+  /// scalar of two UTF-16 units.
+  struct OffsetCounter {
+    private let p: UnsafeBufferPointer<UInt8>
+    /// The bytes before this offset (a multiple of eight) are counted.
+    private var counted = 0
+    private var scalars = 0
+    private var utf16 = 0
 
-  /// The number of bytes of `flags` whose bit 7 is set (every other bit clear).
-  @inline(__always)
-  static func sumOfFlags(_ flags: UInt64) -> Int {
-    Int(truncatingIfNeeded: ((flags >> 7) &* 0x0101_0101_0101_0101) >> 56)
+    init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
+
+    /// The scalar and UTF-16 offsets of the byte offset `end` (`0...p.count`, on a scalar
+    /// boundary); faster when each call's `end` is at least the previous one's.
+    @inline(__always)
+    mutating func offsets(at end: Int) -> (scalars: Int, utf16: Int) {
+      if end < counted {
+        counted = 0
+        scalars = 0
+        utf16 = 0
+      }
+      guard let base = p.baseAddress else { return (0, 0) }
+      let raw = UnsafeRawPointer(base)
+      // Whole words: the flags of each byte are added in that byte of two accumulators, which
+      // are summed once per run of at most 255 words (a byte holds at most 255).
+      while counted &+ 8 <= end {
+        let runStart = counted
+        let runEnd = min(end, counted &+ 8 &* 255)
+        var continuations: UInt64 = 0
+        var fourByteLeads: UInt64 = 0
+        while counted &+ 8 <= runEnd {
+          let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: counted, as: UInt64.self))
+          let (continuation, fourByteLead) = Self.flags(x)
+          continuations &+= continuation &>> 7
+          fourByteLeads &+= fourByteLead &>> 7
+          counted &+= 8
+        }
+        let runScalars = (counted &- runStart) &- Self.sumOfBytes(continuations)
+        scalars &+= runScalars
+        utf16 &+= runScalars &+ Self.sumOfBytes(fourByteLeads)
+      }
+      let rest = end &- counted
+      guard rest > 0 else { return (scalars, utf16) }
+      let x = Self.word(p, at: counted, bytes: rest)
+      let (continuation, fourByteLead) = Self.flags(x)
+      let restScalars = rest &- Self.sumOfBytes(continuation &>> 7)
+      return (scalars &+ restScalars, utf16 &+ restScalars &+ Self.sumOfBytes(fourByteLead &>> 7))
+    }
+
+    /// How many leading bytes ``withTable(_:covering:_:)`` can cover.
+    static let tableBytes = 1024
+
+    /// Calls `body` with a table of the counts before each eight-byte word of the first
+    /// `covered` bytes (at most ``tableBytes``): entry *w* holds the scalars before byte 8*w* in
+    /// its low 16 bits and the UTF-16 units in its high 16 bits.
+    @inline(__always)
+    static func withTable<Result>(
+      _ p: UnsafeBufferPointer<UInt8>, covering covered: Int,
+      _ body: (UnsafeMutablePointer<UInt32>) -> Result
+    ) -> Result {
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableBytes / 8 + 1) { memory in
+        let table = memory.baseAddress.unsafelyUnwrapped
+        let words = covered &>> 3
+        var packed: UInt32 = 0
+        if let base = p.baseAddress {
+          let raw = UnsafeRawPointer(base)
+          for w in 0..<words {
+            table[w] = packed
+            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self))
+            packed &+= Self.packedCounts(x, bytes: 8)
+          }
+        }
+        table[words] = packed
+        return body(table)
+      }
+    }
+
+    /// The scalar and UTF-16 offsets of byte offset `end`, which the table covers.
+    @inline(__always)
+    static func offsets(
+      _ p: UnsafeBufferPointer<UInt8>, _ table: UnsafeMutablePointer<UInt32>, at end: Int
+    )
+      -> (scalars: Int, utf16: Int)
+    {
+      var packed = table[end &>> 3]
+      let rest = end & 7
+      if rest != 0 {
+        packed &+= packedCounts(word(p, at: end &- rest, bytes: rest), bytes: rest)
+      }
+      return (Int(packed & 0xFFFF), Int(packed &>> 16))
+    }
+
+    /// The `bytes` (1–7) bytes at `start` as the low bytes of a word, the others zero.
+    @inline(__always)
+    private static func word(_ p: UnsafeBufferPointer<UInt8>, at start: Int, bytes: Int) -> UInt64 {
+      let n = p.count
+      guard let base = p.baseAddress else { return 0 }
+      let raw = UnsafeRawPointer(base)
+      var x: UInt64
+      if start &+ 8 <= n {
+        x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      } else if n >= 8 {
+        // The buffer's last eight bytes, shifted so that byte `start` comes first.
+        let last = n &- 8
+        x =
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+          &>> UInt64((start &- last) &* 8)
+      } else {
+        x = 0
+        for k in 0..<bytes { x |= UInt64(base[start &+ k]) &<< UInt64(k &* 8) }
+      }
+      return x & (UInt64.max &>> UInt64((8 &- bytes) &* 8))
+    }
+
+    /// The scalars of `bytes` bytes of a word (the others zero) in the low 16 bits, and their
+    /// UTF-16 units in the high 16 bits.
+    @inline(__always)
+    private static func packedCounts(_ x: UInt64, bytes: Int) -> UInt32 {
+      let (continuation, fourByteLead) = flags(x)
+      let scalars = UInt32(truncatingIfNeeded: bytes &- sumOfBytes(continuation &>> 7))
+      let utf16 = scalars &+ UInt32(truncatingIfNeeded: sumOfBytes(fourByteLead &>> 7))
+      return scalars | utf16 &<< 16
+    }
+
+    /// Bit 7 of each continuation byte of a word, and of each four-byte lead (zero bytes are
+    /// neither), every other bit clear.
+    @inline(__always)
+    private static func flags(_ x: UInt64) -> (continuation: UInt64, fourByteLead: UInt64) {
+      let high: UInt64 = 0x8080_8080_8080_8080
+      let shifted = x &<< 1
+      let topTwo = x & shifted
+      return (x & ~shifted & high, topTwo & (topTwo &<< 2) & high)
+    }
+
+    /// The sum of a word's eight bytes (at most 255 each).
+    @inline(__always)
+    private static func sumOfBytes(_ x: UInt64) -> Int {
+      let pairs = (x & 0x00FF_00FF_00FF_00FF) &+ ((x &>> 8) & 0x00FF_00FF_00FF_00FF)
+      return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
+    }
   }
 
   /// Whether bytes `0..<end` are all ASCII, eight at a time.
@@ -182,64 +313,80 @@ public struct EntityExtractor: Sendable, Hashable {
     return bits & 0x8080_8080_8080_8080 == 0
   }
 
+  /// Calls `body` with each raw entity that starts a grapheme cluster (all of them for the
+  /// twitter grammar), in order, with its UTF-16 and scalar offsets.
+  ///
+  /// The offsets come from one forward pass over the bytes, skipped when the text before the
+  /// last entity is ASCII (then every offset is the byte offset).
+  @inline(__always)
+  static func withOffsets(
+    _ raw: inout RawEntityBuffer, _ p: UnsafeBufferPointer<UInt8>, _ text: String,
+    checksGraphemeBoundaries: Bool,
+    _ body: (_ entity: RawEntity, _ utf16: Range<Int>, _ scalars: Range<Int>) -> Void
+  ) {
+    let count = raw.count
+    guard count > 0 else { return }
+    let lastEnd = raw[count &- 1].end
+    let ascii = isASCII(p, upTo: lastEnd)
+    // The offsets of the first bytes (all of a typical message) come from a table of the
+    // counts before each eight-byte word, built in one pass: an offset is then a table read
+    // and one masked word, with no loop whose length depends on the entity.
+    let covered = ascii ? 0 : min(lastEnd, OffsetCounter.tableBytes)
+    OffsetCounter.withTable(p, covering: covered) { table in
+      var counter = OffsetCounter(p)
+      for index in 0..<count {
+        let entity = raw[index]
+        // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
+        // only the rare other cases ask the string.
+        if checksGraphemeBoundaries, entity.start > 0,
+          p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
+            || p[entity.start &- 1] == 0x0D,
+          text.utf8.index(text.utf8.startIndex, offsetBy: entity.start).samePosition(in: text)
+            == nil
+        {
+          continue
+        }
+        if ascii {
+          body(entity, entity.start..<entity.end, entity.start..<entity.end)
+          continue
+        }
+        let start =
+          entity.start <= covered
+          ? OffsetCounter.offsets(p, table, at: entity.start)
+          : counter.offsets(at: entity.start)
+        let end =
+          entity.end <= covered
+          ? OffsetCounter.offsets(p, table, at: entity.end) : counter.offsets(at: entity.end)
+        body(entity, start.utf16..<end.utf16, start.scalars..<end.scalars)
+      }
+    }
+  }
+
   /// Turns raw byte-offset entities into public entities.
   ///
-  /// The UTF-16 and scalar offsets come from one forward pass over the bytes, skipped when the
-  /// text before the last entity is ASCII (then every offset is the byte offset). The result is
-  /// one allocation, reserved up front: growing an array from empty is specialised in this
-  /// module, while `init(unsafeUninitializedCapacity:)` allocates through the standard
-  /// library's unspecialised code, which looks the array's storage class up in the runtime's
-  /// metadata cache every time.
+  /// The result is one allocation, reserved up front: growing an array from empty is
+  /// specialised in this module, while `init(unsafeUninitializedCapacity:)` allocates through
+  /// the standard library's unspecialised code, which looks the array's storage class up in the
+  /// runtime's metadata cache every time.
   static func makeEntities(
     _ raw: inout RawEntityBuffer, kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
     _ text: String, checksGraphemeBoundaries: Bool
   ) -> [ExtractedEntity] {
-    let count = raw.count
-    guard count > 0 else { return [] }
-    let ascii = isASCII(p, upTo: raw[count &- 1].end)
+    guard !raw.isEmpty else { return [] }
     let utf8 = text.utf8
     let origin = utf8.startIndex
     var result: [ExtractedEntity] = []
-    result.reserveCapacity(count)
-    var position = 0
-    var scalars = 0
-    var utf16 = 0
-    for index in 0..<count {
-      let entity = raw[index]
-      let scalarRange: Range<Int>
-      let utf16Range: Range<Int>
-      if ascii {
-        scalarRange = entity.start..<entity.end
-        utf16Range = scalarRange
-      } else {
-        if entity.start < position {
-          position = 0
-          scalars = 0
-          utf16 = 0
-        }
-        Self.count(p, from: &position, to: entity.start, scalars: &scalars, utf16: &utf16)
-        let scalarStart = scalars
-        let utf16Start = utf16
-        Self.count(p, from: &position, to: entity.end, scalars: &scalars, utf16: &utf16)
-        scalarRange = scalarStart..<scalars
-        utf16Range = utf16Start..<utf16
-      }
-      let lower = utf8.index(origin, offsetBy: entity.start)
-      // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
-      // only the rare other cases ask the string.
-      if checksGraphemeBoundaries, entity.start > 0,
-        p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
-          || p[entity.start &- 1] == 0x0D,
-        lower.samePosition(in: text) == nil
-      {
-        continue
-      }
+    result.reserveCapacity(raw.count)
+    withOffsets(&raw, p, text, checksGraphemeBoundaries: checksGraphemeBoundaries) {
+      entity, utf16Range, scalarRange in
       let kind = kinds[entity.kind]
       result.append(
         ExtractedEntity(
           kind: kind, text: text, valueBytes: entity.valueStart..<entity.valueEnd,
           slugEnd: entity.valueEnd < entity.end && kind.code == 2 ? entity.end : -1,
-          range: lower..<utf8.index(origin, offsetBy: entity.end),
+          range: utf8.index(
+            origin, offsetBy: entity.start)..<utf8.index(
+              origin, offsetBy: entity.end),
           utf16Range: utf16Range, scalarRange: scalarRange,
           utf8Range: entity.start..<entity.end))
     }

@@ -1,0 +1,105 @@
+/// The entities of one message, in storage that is meant to be reused from message to message.
+///
+/// ``EntityExtractor/entities(in:)`` returns a new array per message. A backend that parses a
+/// stream of messages can instead keep one `ExtractedEntities` and pass it to
+/// ``EntityExtractor/extract(_:into:)`` for each message: the storage keeps its capacity, so
+/// after the first few messages extraction allocates nothing, and each entity is kept as a few
+/// integers (its kind and its offsets, all computed by the extraction) until it is read.
+///
+/// Reading an element builds the same ``ExtractedEntity`` that
+/// ``EntityExtractor/entities(in:)`` returns for it, in O(1); the entities compare equal.
+///
+/// ```swift
+/// let extractor = EntityExtractor(profile: .twitter)
+/// var entities = ExtractedEntities()
+/// for message in ["hi @ana", "#swift and @bob"] {
+///   extractor.extract(message, into: &entities)
+///   print(entities.map(\.value))  // ["ana"], then ["swift", "bob"]
+/// }
+/// ```
+///
+/// It is a value: a copy keeps its entities when the original is reused (the storage is copied
+/// on write, as an array's is).
+public struct ExtractedEntities: RandomAccessCollection, Sendable {
+  /// One entity as offsets into ``text``.
+  struct Record {
+    /// An index into ``kinds``.
+    var kind: Int
+    /// The entity's UTF-8 offsets: the sign, the value, the end of the value, the end.
+    var start: Int
+    var valueStart: Int
+    var valueEnd: Int
+    var end: Int
+    /// The entity's UTF-16 and Unicode-scalar offsets.
+    var utf16Start: Int
+    var utf16End: Int
+    var scalarStart: Int
+    var scalarEnd: Int
+  }
+
+  /// The message the entities were extracted from.
+  public private(set) var text: String
+  /// The entities, in text order.
+  private(set) var records: [Record]
+  /// The entity kind for each raw kind index of the profile that extracted them.
+  private(set) var kinds: [ExtractedEntity.Kind]
+
+  /// Creates empty storage, with no text and no entities.
+  public init() {
+    text = ""
+    records = []
+    kinds = []
+  }
+
+  /// The position of the first entity: always 0.
+  public var startIndex: Int { 0 }
+
+  /// The number of entities.
+  public var endIndex: Int { records.count }
+
+  /// The entity at a position.
+  ///
+  /// - Parameter position: A valid position, `0..<count`.
+  /// - Returns: The entity, as ``EntityExtractor/entities(in:)`` returns it.
+  /// - Complexity: O(1).
+  public subscript(position: Int) -> ExtractedEntity {
+    let record = records[position]
+    let kind = kinds[record.kind]
+    let utf8 = text.utf8
+    let origin = utf8.startIndex
+    return ExtractedEntity(
+      kind: kind, text: text, valueBytes: record.valueStart..<record.valueEnd,
+      slugEnd: record.valueEnd < record.end && kind.code == 2 ? record.end : -1,
+      range: utf8.index(origin, offsetBy: record.start)..<utf8.index(origin, offsetBy: record.end),
+      utf16Range: record.utf16Start..<record.utf16End,
+      scalarRange: record.scalarStart..<record.scalarEnd,
+      utf8Range: record.start..<record.end)
+  }
+
+  /// Empties the storage for the next message, keeping its capacity.
+  mutating func reset(text: String, kinds: [ExtractedEntity.Kind]) {
+    self.text = text
+    self.kinds = kinds
+    if !records.isEmpty { records.removeAll(keepingCapacity: true) }
+  }
+
+  @inline(__always)
+  mutating func append(_ record: Record) { records.append(record) }
+
+  /// The kind code of the entity at `position` (1 mention, 2 list, 3 hashtag, 4 cashtag, 0
+  /// other), without building the entity.
+  @inline(__always)
+  func kindCode(at position: Int) -> UInt8 { kinds[records[position].kind].code }
+}
+
+extension ExtractedEntities: Equatable {
+  /// Whether two collections hold equal entities in the same order.
+  ///
+  /// - Parameters:
+  ///   - lhs: A collection of entities.
+  ///   - rhs: Another collection of entities.
+  /// - Returns: `true` when they have the same count and equal entities at every position.
+  public static func == (lhs: ExtractedEntities, rhs: ExtractedEntities) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+}

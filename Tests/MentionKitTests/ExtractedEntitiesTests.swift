@@ -1,0 +1,105 @@
+import MentionKit
+import Testing
+
+/// Reusable extraction storage gives exactly the entities a new array would, message after
+/// message, and behaves as a value.
+struct ExtractedEntitiesTests {
+  static let twitter = EntityExtractor(profile: .twitter)
+  static let chat = EntityExtractor(profile: .chat)
+
+  /// One storage reused over the whole 10k corpus, with both profiles, holds what
+  /// `entities(in:)` returns for every line: same entities, same order, same offsets.
+  @Test func reusedStorageMatchesNewArraysOverTheCorpus() throws {
+    let corpus = try URLlessPath.read(
+      URLlessPath.shared(from: #filePath) + "/bench/chat-corpus-10k.txt")
+    let lines = corpus.split(separator: "\n").map(String.init)
+    try #require(lines.count > 9_000)
+    for extractor in [Self.twitter, Self.chat] {
+      var entities = ExtractedEntities()
+      var checked = 0
+      for line in lines {
+        extractor.extract(line, into: &entities)
+        let expected = extractor.entities(in: line)
+        #expect(Array(entities) == expected, "\(line.debugDescription)")
+        #expect(entities.text == line)
+        checked += expected.count
+      }
+      #expect(checked > 20_000)
+    }
+  }
+
+  @Test func storageStartsEmptyAndIsEmptiedByAMessageWithoutEntities() {
+    var entities = ExtractedEntities()
+    #expect(entities.isEmpty && entities.text.isEmpty)
+    Self.chat.extract("ping @ana and #general", into: &entities)
+    #expect(entities.map(\.value) == ["ana", "general"])
+    #expect(entities.map(\.kind) == [.mention, .hashtag])
+    Self.chat.extract("no entities here", into: &entities)
+    #expect(entities.isEmpty)
+    #expect(entities.text == "no entities here")
+    Self.chat.extract("", into: &entities)
+    #expect(entities.isEmpty && entities.text.isEmpty)
+  }
+
+  /// A copy keeps its message and entities when the original is reused (copy on write).
+  @Test func aCopyKeepsItsEntitiesWhenTheOriginalIsReused() {
+    var entities = ExtractedEntities()
+    Self.twitter.extract("RT @ana: see #swift6 and @bob/team", into: &entities)
+    let kept = entities
+    Self.twitter.extract("@carol", into: &entities)
+    #expect(kept.map(\.value) == ["ana", "swift6", "bob"])
+    #expect(kept[2].kind == .list && kept[2].listSlug == "/team")
+    #expect(kept.text == "RT @ana: see #swift6 and @bob/team")
+    #expect(entities.map(\.value) == ["carol"])
+    #expect(kept != entities)
+    #expect(kept == kept)
+  }
+
+  /// Entities with UTF-16 and scalar offsets that differ from their byte offsets, at both
+  /// ends of messages longer than the counting table covers, with 1- to 4-byte scalars.
+  @Test func offsetsMatchTheStringViewsInLongMessages() {
+    var generator = SeededGenerator(seed: 0xE57_1A7E)
+    let pieces = [
+      "a", " ", "é", "ж", "中", "😀", "👩‍👩‍👧", "\u{301}", "٣", ".", "\n", " @ana ", " #tag中 ",
+    ]
+    var entities = ExtractedEntities()
+    var checked = 0
+    for round in 0..<60 {
+      var text = ""
+      let length = [10, 200, 700, 1_500, 4_000][round % 5]
+      while text.utf8.count < length { text += pieces.randomElement(using: &generator)! }
+      for extractor in [Self.twitter, Self.chat] {
+        extractor.extract(text, into: &entities)
+        #expect(Array(entities) == extractor.entities(in: text))
+        for entity in entities {
+          let lower = entity.range.lowerBound
+          let upper = entity.range.upperBound
+          let utf16 = text.utf16
+          let scalars = text.unicodeScalars
+          #expect(
+            entity.utf16Range
+              == utf16.distance(
+                from: text.startIndex, to: lower)..<utf16.distance(
+                from: text.startIndex, to: upper))
+          #expect(
+            entity.scalarRange
+              == scalars.distance(
+                from: text.startIndex, to: lower)..<scalars.distance(
+                from: text.startIndex, to: upper))
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 1_000)
+  }
+
+  /// The trigger grammar's rule that a sign inside a grapheme cluster starts nothing holds for
+  /// reused storage too.
+  @Test func aSignJoinedToThePreviousCharacterStartsNothing() {
+    var entities = ExtractedEntities()
+    let text = "\u{600}@ana @bob"
+    Self.chat.extract(text, into: &entities)
+    #expect(entities.map(\.value) == ["bob"])
+    #expect(Array(entities) == Self.chat.entities(in: text))
+  }
+}
