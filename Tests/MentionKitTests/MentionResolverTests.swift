@@ -157,6 +157,33 @@ struct MentionResolverTests {
     #expect(Self.describe(mentionsOnly) == ["jon→U1"])
   }
 
+  /// Resolving reusable extraction storage gives the message that resolving the array of the
+  /// same entities gives, including the mention cap and a directory that is not synchronous.
+  @Test func resolvesReusableExtractionStorage() throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
+      mentionLimit: 2)
+    var entities = ExtractedEntities()
+    for text in [
+      "@jon @nobody #général @kim @jon", "no entities", "@KIM and @ana.maria.", "",
+      "@ana@host.example #Général",
+    ] {
+      Self.extractor.extract(text, into: &entities)
+      let message = try resolver.resolveSynchronously(entities)
+      let expected = try resolver.resolveSynchronously(
+        text, entities: Self.extractor.entities(in: text))
+      #expect(message == expected)
+      #expect(message.text == text)
+    }
+    Self.extractor.extract("@jon @nobody #général @kim @jon", into: &entities)
+    #expect(try resolver.resolveSynchronously(entities).exceedsMentionLimit)
+    let asynchronous = MentionResolver(
+      users: HandleDirectory(Self.users), channels: RecordingDirectory(items: Self.channels))
+    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
+      try asynchronous.resolveSynchronously(entities)
+    }
+  }
+
   @Test func errorsDescribeThemselves() {
     #expect(
       ResolutionError.directoryFailed(kind: .mention, handleCount: 3, message: "boom").description

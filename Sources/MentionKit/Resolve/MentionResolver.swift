@@ -234,6 +234,44 @@ public struct MentionResolver: Sendable {
   public func resolveSynchronously(_ text: String, entities: [ExtractedEntity])
     throws(ResolutionError) -> ResolvedMessage
   {
+    var message = ResolvedMessage(text: text, entities: [])
+    try resolveSynchronously(entities, into: &message)
+    return message
+  }
+
+  /// Resolves the entities in reusable extraction storage without suspending, when every
+  /// directory it needs is a ``SynchronousMentionDirectory``.
+  ///
+  /// With ``EntityExtractor/extract(_:into:)`` this resolves a stream of messages without a
+  /// new array of extracted entities per message.
+  ///
+  /// ```swift
+  /// var entities = ExtractedEntities()
+  /// for text in messages {
+  ///   extractor.extract(text, into: &entities)
+  ///   let message = try resolver.resolveSynchronously(entities)
+  /// }
+  /// ```
+  ///
+  /// - Parameter entities: A message's entities, from ``EntityExtractor/extract(_:into:)``.
+  /// - Returns: The message (``ExtractedEntities/text``) with every entity resolved.
+  /// - Throws: ``ResolutionError/directoryNotSynchronous(kind:)`` when an entity's directory is
+  ///   not synchronous.
+  /// - Complexity: O(*m*) lookups for *m* entities.
+  public func resolveSynchronously(_ entities: ExtractedEntities) throws(ResolutionError)
+    -> ResolvedMessage
+  {
+    var message = ResolvedMessage(text: entities.text, entities: [])
+    try resolveSynchronously(entities, into: &message)
+    return message
+  }
+
+  /// Resolves a collection of entities into `message.entities`, setting
+  /// `message.exceedsMentionLimit`.
+  @inline(__always)
+  private func resolveSynchronously<Entities: Collection<ExtractedEntity>>(
+    _ entities: Entities, into message: inout ResolvedMessage
+  ) throws(ResolutionError) {
     var resolved: [ResolvedEntity] = []
     resolved.reserveCapacity(entities.count)
     var mentions = 0
@@ -281,7 +319,8 @@ public struct MentionResolver: Sendable {
       resolved.append(
         ResolvedEntity(entity: entity, resolution: Self.resolution(of: items, key: key)))
     }
-    return ResolvedMessage(text: text, entities: resolved, exceedsMentionLimit: exceeds)
+    message.entities = resolved
+    message.exceedsMentionLimit = exceeds
   }
 
   // MARK: - Internals
