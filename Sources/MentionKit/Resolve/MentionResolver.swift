@@ -234,9 +234,8 @@ public struct MentionResolver: Sendable {
   public func resolveSynchronously(_ text: String, entities: [ExtractedEntity])
     throws(ResolutionError) -> ResolvedMessage
   {
-    var message = ResolvedMessage(text: text, entities: [])
-    try resolveSynchronously(entities, into: &message)
-    return message
+    let (resolved, exceeds) = try resolveSynchronously(entities)
+    return ResolvedMessage(text: text, entities: resolved, exceedsMentionLimit: exceeds)
   }
 
   /// Resolves the entities in reusable extraction storage without suspending, when every
@@ -261,17 +260,15 @@ public struct MentionResolver: Sendable {
   public func resolveSynchronously(_ entities: ExtractedEntities) throws(ResolutionError)
     -> ResolvedMessage
   {
-    var message = ResolvedMessage(text: entities.text, entities: [])
-    try resolveSynchronously(entities, into: &message)
-    return message
+    let (resolved, exceeds) = try resolveSynchronously(entities)
+    return ResolvedMessage(text: entities.text, entities: resolved, exceedsMentionLimit: exceeds)
   }
 
-  /// Resolves a collection of entities into `message.entities`, setting
-  /// `message.exceedsMentionLimit`.
+  /// Resolves a collection of entities, and tells whether they exceed the mention limit.
   @inline(__always)
   private func resolveSynchronously<Entities: Collection<ExtractedEntity>>(
-    _ entities: Entities, into message: inout ResolvedMessage
-  ) throws(ResolutionError) {
+    _ entities: Entities
+  ) throws(ResolutionError) -> (entities: [ResolvedEntity], exceedsMentionLimit: Bool) {
     var resolved: [ResolvedEntity] = []
     resolved.reserveCapacity(entities.count)
     var mentions = 0
@@ -319,8 +316,7 @@ public struct MentionResolver: Sendable {
       resolved.append(
         ResolvedEntity(entity: entity, resolution: Self.resolution(of: items, key: key)))
     }
-    message.entities = resolved
-    message.exceedsMentionLimit = exceeds
+    return (resolved, exceeds)
   }
 
   // MARK: - Internals
