@@ -206,27 +206,32 @@ public struct EntityExtractor: Sendable, Hashable {
     static let tableBytes = 1024
 
     /// Calls `body` with a table of the counts before each eight-byte word of the first
-    /// `covered` bytes (at most ``tableBytes``): entry *w* holds the scalars before byte 8*w* in
-    /// its low 16 bits and the UTF-16 units in its high 16 bits.
+    /// `covered` bytes (at most ``tableBytes``), and whether those bytes are all ASCII (then
+    /// every offset among them is its byte offset): entry *w* holds the scalars before byte 8*w*
+    /// in its low 16 bits and the UTF-16 units in its high 16 bits.
     @inline(__always)
     static func withTable<Result>(
       _ p: UnsafeBufferPointer<UInt8>, covering covered: Int,
-      _ body: (UnsafeMutablePointer<UInt32>) -> Result
+      _ body: (_ table: UnsafeMutablePointer<UInt32>, _ isASCII: Bool) -> Result
     ) -> Result {
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableBytes / 8 + 1) { memory in
         let table = memory.baseAddress.unsafelyUnwrapped
         let words = covered &>> 3
         var packed: UInt32 = 0
+        var any: UInt64 = 0
         if let base = p.baseAddress {
           let raw = UnsafeRawPointer(base)
           for w in 0..<words {
             table[w] = packed
             let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self))
+            any |= x
             packed &+= Self.packedCounts(x, bytes: 8)
           }
         }
         table[words] = packed
-        return body(table)
+        let rest = covered & 7
+        if rest != 0 { any |= word(p, at: covered &- rest, bytes: rest) }
+        return body(table, any & 0x8080_8080_8080_8080 == 0)
       }
     }
 
@@ -268,13 +273,16 @@ public struct EntityExtractor: Sendable, Hashable {
     }
 
     /// The scalars of `bytes` bytes of a word (the others zero) in the low 16 bits, and their
-    /// UTF-16 units in the high 16 bits.
+    /// UTF-16 units in the high 16 bits. One multiply sums both counts: each byte holds its
+    /// continuation flag in bit 0 and its four-byte-lead flag in bit 4, and eight bytes sum to
+    /// at most 8 + 16 × 8 < 256.
     @inline(__always)
     private static func packedCounts(_ x: UInt64, bytes: Int) -> UInt32 {
       let (continuation, fourByteLead) = flags(x)
-      let scalars = UInt32(truncatingIfNeeded: bytes &- sumOfBytes(continuation &>> 7))
-      let utf16 = scalars &+ UInt32(truncatingIfNeeded: sumOfBytes(fourByteLead &>> 7))
-      return scalars | utf16 &<< 16
+      let both = (continuation &>> 7) | (fourByteLead &>> 3)
+      let sums = UInt32(truncatingIfNeeded: (both &* 0x0101_0101_0101_0101) &>> 56)
+      let scalars = UInt32(truncatingIfNeeded: bytes) &- (sums & 0xF)
+      return scalars | (scalars &+ (sums &>> 4)) &<< 16
     }
 
     /// Bit 7 of each continuation byte of a word, and of each four-byte lead (zero bytes are
@@ -295,24 +303,6 @@ public struct EntityExtractor: Sendable, Hashable {
     }
   }
 
-  /// Whether bytes `0..<end` are all ASCII, eight at a time.
-  @inline(__always)
-  static func isASCII(_ p: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Bool {
-    guard let base = p.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var bits: UInt64 = 0
-    var i = 0
-    while i &+ 8 <= end {
-      bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      i &+= 8
-    }
-    while i < end {
-      bits |= UInt64(base[i])
-      i &+= 1
-    }
-    return bits & 0x8080_8080_8080_8080 == 0
-  }
-
   /// Calls `body` with each raw entity that starts a grapheme cluster (all of them for the
   /// twitter grammar), in order, with its UTF-16 and scalar offsets.
   ///
@@ -327,12 +317,12 @@ public struct EntityExtractor: Sendable, Hashable {
     let count = raw.count
     guard count > 0 else { return }
     let lastEnd = raw[count &- 1].end
-    let ascii = isASCII(p, upTo: lastEnd)
     // The offsets of the first bytes (all of a typical message) come from a table of the
-    // counts before each eight-byte word, built in one pass: an offset is then a table read
-    // and one masked word, with no loop whose length depends on the entity.
-    let covered = ascii ? 0 : min(lastEnd, OffsetCounter.tableBytes)
-    OffsetCounter.withTable(p, covering: covered) { table in
+    // counts before each eight-byte word, built in one pass that also tells whether those
+    // bytes are ASCII: an offset is then a table read and one masked word, with no loop whose
+    // length depends on the entity.
+    let covered = min(lastEnd, OffsetCounter.tableBytes)
+    OffsetCounter.withTable(p, covering: covered) { table, ascii in
       var counter = OffsetCounter(p)
       for index in 0..<count {
         let entity = raw[index]
@@ -346,7 +336,7 @@ public struct EntityExtractor: Sendable, Hashable {
         {
           continue
         }
-        if ascii {
+        if ascii, entity.end <= covered {
           body(entity, entity.start..<entity.end, entity.start..<entity.end)
           continue
         }

@@ -39,8 +39,11 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
 
   /// The message the entities were extracted from.
   public private(set) var text: String
-  /// The entities, in text order.
-  private(set) var records: [Record]
+  /// The entities, in text order: the first ``endIndex`` records (the rest are left from
+  /// earlier messages, and overwritten, so emptying the storage costs nothing).
+  private var records: [Record]
+  /// The position after the last entity: the number of entities.
+  public private(set) var endIndex = 0
   /// The entity kind for each raw kind index of the profile that extracted them.
   private(set) var kinds: [ExtractedEntity.Kind]
 
@@ -54,15 +57,13 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   /// The position of the first entity: always 0.
   public var startIndex: Int { 0 }
 
-  /// The number of entities.
-  public var endIndex: Int { records.count }
-
   /// The entity at a position.
   ///
   /// - Parameter position: A valid position, `0..<count`.
   /// - Returns: The entity, as ``EntityExtractor/entities(in:)`` returns it.
   /// - Complexity: O(1).
   public subscript(position: Int) -> ExtractedEntity {
+    precondition(position >= 0 && position < endIndex, "entity index out of range")
     let record = records[position]
     let kind = kinds[record.kind]
     let utf8 = text.utf8
@@ -80,16 +81,26 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   mutating func reset(text: String, kinds: [ExtractedEntity.Kind]) {
     self.text = text
     self.kinds = kinds
-    if !records.isEmpty { records.removeAll(keepingCapacity: true) }
+    endIndex = 0
   }
 
   @inline(__always)
-  mutating func append(_ record: Record) { records.append(record) }
+  mutating func append(_ record: Record) {
+    if endIndex < records.count {
+      records[endIndex] = record
+    } else {
+      records.append(record)
+    }
+    endIndex &+= 1
+  }
 
   /// The kind code of the entity at `position` (1 mention, 2 list, 3 hashtag, 4 cashtag, 0
   /// other), without building the entity.
   @inline(__always)
-  func kindCode(at position: Int) -> UInt8 { kinds[records[position].kind].code }
+  func kindCode(at position: Int) -> UInt8 {
+    precondition(position >= 0 && position < endIndex, "entity index out of range")
+    return kinds[records[position].kind].code
+  }
 }
 
 extension ExtractedEntities: Equatable {
