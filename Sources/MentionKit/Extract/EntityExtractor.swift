@@ -39,8 +39,7 @@ public struct EntityExtractor: Sendable, Hashable {
   ///   screen name.
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func entities(in text: String) -> [ExtractedEntity] {
-    var storage = text
-    return storage.withUTF8 { p -> [ExtractedEntity] in
+    Self.withUTF8(text) { p -> [ExtractedEntity] in
       // The first eight raw entities stay on the stack: no allocation but the result's.
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
@@ -71,9 +70,8 @@ public struct EntityExtractor: Sendable, Hashable {
   ///   - entities: The storage to fill; its previous text and entities are dropped.
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func extract(_ text: String, into entities: inout ExtractedEntities) {
-    entities.reset(text: text, kinds: kinds)
-    var storage = text
-    storage.withUTF8 { p in
+    entities.reset(text: text, profile: compiled)
+    Self.withUTF8(text) { p in
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
         Self.withOffsets(
@@ -148,6 +146,17 @@ public struct EntityExtractor: Sendable, Hashable {
 
   /// The entity kind for each raw kind index.
   var kinds: [ExtractedEntity.Kind] { compiled.kinds }
+
+  /// Calls `body` with the text's UTF-8 bytes: a native string's own storage, without copying
+  /// the string value first; a bridged one is made contiguous.
+  @inline(__always)
+  static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var contiguous = text
+    return contiguous.withUTF8(body)
+  }
 
   /// Counts the Unicode scalars and UTF-16 code units before byte offsets of a UTF-8 buffer,
   /// for offsets asked in increasing order: each aligned eight-byte word before the offset is

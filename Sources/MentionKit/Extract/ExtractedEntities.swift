@@ -23,7 +23,7 @@
 public struct ExtractedEntities: RandomAccessCollection, Sendable {
   /// One entity as offsets into ``text``.
   struct Record {
-    /// An index into ``kinds``.
+    /// An index into the kinds of the profile that extracted it.
     var kind: Int
     /// The entity's UTF-8 offsets: the sign, the value, the end of the value, the end.
     var start: Int
@@ -44,14 +44,14 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   private var records: [Record]
   /// The position after the last entity: the number of entities.
   public private(set) var endIndex = 0
-  /// The entity kind for each raw kind index of the profile that extracted them.
-  private(set) var kinds: [ExtractedEntity.Kind]
+  /// The compiled profile that extracted them: its kinds, by raw kind index.
+  private var profile: CompiledProfile?
 
   /// Creates empty storage, with no text and no entities.
   public init() {
     text = ""
     records = []
-    kinds = []
+    profile = nil
   }
 
   /// The position of the first entity: always 0.
@@ -65,7 +65,7 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   public subscript(position: Int) -> ExtractedEntity {
     precondition(position >= 0 && position < endIndex, "entity index out of range")
     let record = records[position]
-    let kind = kinds[record.kind]
+    let kind = profile.unsafelyUnwrapped.kinds[record.kind]
     let utf8 = text.utf8
     let origin = utf8.startIndex
     return ExtractedEntity(
@@ -78,9 +78,10 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   }
 
   /// Empties the storage for the next message, keeping its capacity.
-  mutating func reset(text: String, kinds: [ExtractedEntity.Kind]) {
+  mutating func reset(text: String, profile: CompiledProfile) {
     self.text = text
-    self.kinds = kinds
+    // The same extractor's profile again costs no reference counting.
+    if self.profile !== profile { self.profile = profile }
     endIndex = 0
   }
 
@@ -99,7 +100,7 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   @inline(__always)
   func kindCode(at position: Int) -> UInt8 {
     precondition(position >= 0 && position < endIndex, "entity index out of range")
-    return kinds[records[position].kind].code
+    return profile.unsafelyUnwrapped.kinds[records[position].kind].code
   }
 }
 
