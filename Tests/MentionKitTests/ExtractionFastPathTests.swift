@@ -4,7 +4,8 @@ import Testing
 /// The shortcuts the extractors take for speed give the same entities as the plain rules: more
 /// entities than the in-place buffer holds, URLs at the start of a text or after any ASCII
 /// whitespace (the URL scan skips words without an inner dot), signs at every offset of the
-/// eight-byte searches, and non-ASCII handles (one category look-up per scalar).
+/// eight-byte searches, handles and tags read eight bytes at a time, and non-ASCII handles (one
+/// category look-up per scalar).
 struct ExtractionFastPathTests {
   static let chat = EntityExtractor(profile: .chat)
   static let twitter = EntityExtractor(profile: .twitter)
@@ -52,5 +53,54 @@ struct ExtractionFastPathTests {
   @Test func nonASCIIHandlesWithTrailingPunctuation() {
     #expect(
       Self.chat.mentions(in: "@Zoë! @Łukasz. @Мария, @李明?") == ["Zoë", "Łukasz", "Мария", "李明"])
+  }
+  /// The twitter grammar reads runs of ASCII letters, digits and `_` eight bytes at a time.
+  /// Handles and tags of every length, at every alignment, ending in every kind of byte (the
+  /// neighbours of each ASCII range, non-ASCII letters, digits and marks, emoji, the end of the
+  /// text) give what the one-at-a-time rule gives: a handle is the first 1–20 username
+  /// characters; a tag is the longest run of letters, marks, digits and `_`, with a letter or
+  /// mark in it.
+  @Test func runsReadEightBytesAtATimeMatchTheRule() {
+    enum Class { case letter, digitOrUnderscore, stop }
+    // Pieces that may follow a sign, with what they are to a handle and to a tag. None of them
+    // invalidates a tag that ends before it (no `#`, `:`), and only U+0301 (a Latin accent)
+    // invalidates a handle (no `@`, `/`, `:`).
+    let pieces: [(text: String, handle: Class, tag: Class)] = [
+      ("a", .letter, .letter), ("z", .letter, .letter), ("A", .letter, .letter),
+      ("Z", .letter, .letter), ("0", .digitOrUnderscore, .digitOrUnderscore),
+      ("9", .digitOrUnderscore, .digitOrUnderscore), ("_", .digitOrUnderscore, .digitOrUnderscore),
+      ("`", .stop, .stop), ("[", .stop, .stop), ("{", .stop, .stop), ("-", .stop, .stop),
+      ("!", .stop, .stop), (".", .stop, .stop), ("\u{7F}", .stop, .stop), (" ", .stop, .stop),
+      ("ж", .stop, .letter), ("中", .stop, .letter), ("\u{0663}", .stop, .digitOrUnderscore),
+      ("\u{0301}", .stop, .letter), ("😀", .stop, .stop),
+    ]
+    var generator = SeededGenerator(seed: 0x5EA7_0F8)
+    var checked = 0
+    for round in 0..<3_000 {
+      let padding = String(repeating: " ", count: round % 9)
+      let body = (0..<Int.random(in: 0..<30, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }
+      let tail = Bool.random(using: &generator) ? "" : " end"
+      let text = body.map(\.text).joined() + tail
+
+      let handlePieces = body.prefix(while: { $0.handle != .stop }).prefix(20)
+      var handle = handlePieces.map(\.text).joined()
+      if handlePieces.count < body.count, body[handlePieces.count].text == "\u{0301}" {
+        handle = ""
+      }
+      let mentions = Self.twitter.mentions(in: padding + "@" + text)
+      #expect(
+        mentions == (handle.isEmpty ? [] : [handle]), "\((padding + "@" + text).debugDescription)")
+
+      let run = body.prefix(while: { $0.tag != .stop })
+      let tag = run.map(\.text).joined()
+      let hashtags = Self.twitter.hashtags(in: padding + "#" + text)
+      #expect(
+        hashtags == (run.contains { $0.tag == .letter } ? [tag] : []),
+        "\((padding + "#" + text).debugDescription)")
+      checked += 1
+    }
+    #expect(checked == 3_000)
   }
 }

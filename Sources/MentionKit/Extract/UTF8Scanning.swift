@@ -105,6 +105,33 @@ enum UTF8Scanning {
     return n
   }
 
+  /// How many of the eight bytes at `i` (`i + 8 <= p.count`), from the first, are ASCII
+  /// letters, digits or `_` (0–8), and whether those hold a letter.
+  ///
+  /// Each range test adds to the bytes with their bit 7 cleared, so no byte carries into the
+  /// next; bytes with bit 7 set (non-ASCII) are never members.
+  @inline(__always)
+  static func wordCharacters(in p: UnsafeBufferPointer<UInt8>, at i: Int) -> (
+    count: Int, hasLetter: Bool
+  ) {
+    let x = UInt64(
+      littleEndian: UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped).loadUnaligned(
+        fromByteOffset: i, as: UInt64.self))
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low7 = x & ~high
+    /// Bit 7 of each byte of `y` (every byte < 0x80) in `lo...hi`.
+    @inline(__always) func inRange(_ y: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+      (y &+ broadcast(0x80 &- lo)) & ~(y &+ broadcast(0x7F &- hi)) & high
+    }
+    let letters = inRange(low7 | broadcast(0x20), 0x61, 0x7A) & ~x
+    let members = (letters | inRange(low7, 0x30, 0x39) | exactZeroBytes(x ^ broadcast(0x5F))) & ~x
+    let stop = ~members & high
+    let count = stop == 0 ? 8 : stop.trailingZeroBitCount &>> 3
+    // Letters among the first `count` bytes only.
+    let kept = count == 8 ? letters : letters & ((1 &<< UInt64(count &* 8)) &- 1)
+    return (count, kept != 0)
+  }
+
   /// Space, tab, line feed, vertical tab, form feed or carriage return: the bytes that end a
   /// word (no URL, e-mail address or handle holds one).
   @inline(__always)

@@ -146,9 +146,17 @@ enum TwitterScanner {
     guard sign >= consumed, mentionMayStart(p, sign: sign, consumed: consumed) else { return }
     let n = p.count
     let valueStart = sign &+ signLength
-    var j = valueStart
     let limit = min(n, valueStart &+ 20)
-    while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
+    var j = valueStart
+    // Eight bytes at a time while they are readable, then one by one.
+    while j &+ 8 <= n, j < limit {
+      let run = UTF8Scanning.wordCharacters(in: p, at: j).count
+      j = min(j &+ run, limit)
+      if run < 8 { break }
+    }
+    if j &+ 8 > n {
+      while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
+    }
     guard j > valueStart else { return }
     let valueEnd = j
     var kind = mention
@@ -242,6 +250,14 @@ enum TwitterScanner {
     }
     var j = valueStart
     var hasAlpha = false
+    // ASCII letters, digits and `_` eight bytes at a time; the first other byte (or the last
+    // few bytes) goes on one scalar at a time.
+    while j &+ 8 <= n {
+      let (run, letters) = UTF8Scanning.wordCharacters(in: p, at: j)
+      hasAlpha = hasAlpha || letters
+      j &+= run
+      if run < 8 { break }
+    }
     while j < n {
       let byte = p[j]
       if byte < 0x80 {
