@@ -74,15 +74,21 @@ public struct EntityExtractor: Sendable, Hashable {
     Self.withUTF8(text) { p in
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
-        Self.withOffsets(
-          &raw, p, text, checksGraphemeBoundaries: profile.grammar == .triggers
-        ) { entity, utf16, scalars in
-          entities.append(
-            ExtractedEntities.Record(
-              kind: entity.kind, start: entity.start, valueStart: entity.valueStart,
-              valueEnd: entity.valueEnd, end: entity.end, utf16Start: utf16.lowerBound,
-              utf16End: utf16.upperBound, scalarStart: scalars.lowerBound,
-              scalarEnd: scalars.upperBound))
+        guard !raw.isEmpty else { return }
+        entities.writeRecords(capacity: raw.count) { records in
+          var written = 0
+          Self.withOffsets(
+            &raw, p, text, checksGraphemeBoundaries: profile.grammar == .triggers
+          ) { entity, utf16, scalars in
+            (records + written).initialize(
+              to: ExtractedEntities.Record(
+                kind: entity.kind, start: entity.start, valueStart: entity.valueStart,
+                valueEnd: entity.valueEnd, end: entity.end, utf16Start: utf16.lowerBound,
+                utf16End: utf16.upperBound, scalarStart: scalars.lowerBound,
+                scalarEnd: scalars.upperBound))
+            written &+= 1
+          }
+          return written
         }
       }
     }

@@ -85,14 +85,19 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
     endIndex = 0
   }
 
+  /// Lets `body` write up to `capacity` records from the first position; the count it returns
+  /// is the new number of entities. One uniqueness check for the message, not one per entity.
   @inline(__always)
-  mutating func append(_ record: Record) {
-    if endIndex < records.count {
-      records[endIndex] = record
-    } else {
-      records.append(record)
+  mutating func writeRecords(
+    capacity: Int, _ body: (UnsafeMutablePointer<Record>) -> Int
+  ) {
+    if records.count < capacity {
+      let blank = Record(
+        kind: 0, start: 0, valueStart: 0, valueEnd: 0, end: 0, utf16Start: 0, utf16End: 0,
+        scalarStart: 0, scalarEnd: 0)
+      records.append(contentsOf: repeatElement(blank, count: capacity &- records.count))
     }
-    endIndex &+= 1
+    endIndex = records.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
   }
 
   /// The kind code of the entity at `position` (1 mention, 2 list, 3 hashtag, 4 cashtag, 0
