@@ -97,7 +97,7 @@ enum TwitterScanner {
         if hashtags,
           scanHashtag(p, table, sign: i, signLength: 1, consumed: &hashtagConsumed, &entities)
         {
-          overlapCheck.add(p, hashtag: entities[entities.count &- 1])
+          overlapCheck.add(p, hashtagFrom: i, to: hashtagConsumed)
         }
       case 0x24:
         if cashtags { scanCashtag(p, table, sign: i, &entities) }
@@ -108,7 +108,7 @@ enum TwitterScanner {
           } else if p[i &+ 2] == 0x83, hashtags,
             scanHashtag(p, table, sign: i, signLength: 3, consumed: &hashtagConsumed, &entities)
           {
-            overlapCheck.add(p, hashtag: entities[entities.count &- 1])
+            overlapCheck.add(p, hashtagFrom: i, to: hashtagConsumed)
           }
         }
       }
@@ -386,11 +386,11 @@ enum TwitterScanner {
     /// How far forward looks have read.
     private var scannedForward = 0
 
-    /// Takes the hashtag just found, in text order.
+    /// Takes the hashtag just found (its sign at `start`, its end at `end`), in text order.
     @inline(__always)
-    mutating func add(_ p: UnsafeBufferPointer<UInt8>, hashtag entity: RawEntity) {
+    mutating func add(_ p: UnsafeBufferPointer<UInt8>, hashtagFrom start: Int, to end: Int) {
       guard !mayOverlap else { return }
-      var k = entity.start
+      var k = start
       while k > floor {
         k &-= 1
         let byte = p[k]
@@ -402,10 +402,10 @@ enum TwitterScanner {
       }
       // Reaching the previous hashtag means this word had no `.` after its last whitespace
       // either, or the previous hashtag would have set the flag.
-      floor = entity.start
-      if p[entity.start] == 0xEF {
+      floor = start
+      if p[start] == 0xEF {
         let n = p.count
-        var j = max(entity.end, scannedForward)
+        var j = max(end, scannedForward)
         while j &+ 1 < n {
           let byte = p[j]
           if UTF8Scanning.isASCIIWhitespace(byte) { break }
