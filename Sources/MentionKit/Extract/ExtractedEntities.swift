@@ -99,14 +99,6 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
     }
     endIndex = records.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }
   }
-
-  /// The kind code of the entity at `position` (1 mention, 2 list, 3 hashtag, 4 cashtag, 0
-  /// other), without building the entity.
-  @inline(__always)
-  func kindCode(at position: Int) -> UInt8 {
-    precondition(position >= 0 && position < endIndex, "entity index out of range")
-    return profile.unsafelyUnwrapped.kinds[records[position].kind].code
-  }
 }
 
 extension ExtractedEntities: Equatable {
