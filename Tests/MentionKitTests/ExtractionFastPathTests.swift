@@ -103,4 +103,43 @@ struct ExtractionFastPathTests {
     }
     #expect(checked == 3_000)
   }
+  /// The chat grammar reads runs of ASCII letters, digits and `_` eight bytes at a time when its
+  /// trigger's query characters hold them all and the trailing punctuation none. Handles and
+  /// tags of every length, at every alignment, give what the trigger's classes give one scalar
+  /// at a time: the longest run of query characters (a mark never first), trailing
+  /// punctuation trimmed.
+  @Test func chatRunsReadEightBytesAtATimeMatchTheTriggerClasses() throws {
+    let profile = ExtractionProfile.chat
+    let pieces = [
+      "a", "z", "A", "Z", "0", "9", "_", "-", "`", "[", "{", "!", " ", "\u{7F}", "ж", "中",
+      "\u{0663}", "\u{0301}", "😀",
+    ]
+    var generator = SeededGenerator(seed: 0xC4A7_5EA7)
+    var checked = 0
+    for (sign, kind) in [("@", ExtractedEntity.Kind.mention), ("#", .hashtag)] {
+      let trigger = try #require(profile.triggers.first { $0.name == kind.rawValue })
+      for round in 0..<1_500 {
+        let padding = String(repeating: " ", count: round % 9)
+        let body = (0..<Int.random(in: 0..<30, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator)!
+        }
+        let text = padding + sign + body.joined() + (Bool.random(using: &generator) ? "" : " end")
+        var run: [String] = []
+        for piece in body {
+          let scalar = piece.unicodeScalars.first!
+          let isMark = scalar.properties.generalCategory == .nonspacingMark
+          guard trigger.queryCharacters.contains(scalar), !(run.isEmpty && isMark) else { break }
+          run.append(piece)
+        }
+        while let last = run.last, profile.trailingPunctuation.contains(last.unicodeScalars.first!)
+        {
+          run.removeLast()
+        }
+        let found = Self.chat.entities(in: text).filter { $0.kind == kind }.map(\.value)
+        #expect(found == (run.isEmpty ? [] : [run.joined()]), "\(text.debugDescription)")
+        checked += 1
+      }
+    }
+    #expect(checked == 3_000)
+  }
 }

@@ -17,6 +17,9 @@ struct ChatScanner: Sendable {
     var joinsFediverseHost: Bool
     var minimumQueryLength: Int
     var maximumQueryLength: Int
+    /// Whether every ASCII letter, digit and `_` is a query character and no trailing
+    /// punctuation: then runs of them are read eight bytes at a time.
+    var readsWordRuns: Bool
   }
 
   /// One delimiter spelling, in the order they are tried (triggers in profile order, each
@@ -81,15 +84,21 @@ struct ChatScanner: Sendable {
       self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
       self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
       self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
+      let trailing = ASCIIBits(profile.trailingPunctuation)
+      let wordBytes = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A) + [0x5F]
       self.rules = profile.triggers.map { trigger in
-        Rule(
-          query: ASCIIBits(trigger.queryCharacters),
+        let query = ASCIIBits(trigger.queryCharacters)
+        return Rule(
+          query: query,
           preceding: ASCIIBits(trigger.boundary.preceding),
           requiresLineStart: trigger.boundary.requiresLineStart,
           joinsFediverseHost: profile.allowsFediverseAddresses
             && trigger.allDelimiters.contains("@"),
           minimumQueryLength: trigger.minimumQueryLength,
-          maximumQueryLength: trigger.maximumQueryLength)
+          maximumQueryLength: trigger.maximumQueryLength,
+          readsWordRuns: wordBytes.allSatisfy {
+            query.contains(UInt32($0)) && !trailing.contains(UInt32($0))
+          })
       }
       self.delimiterOrder = order
       self.delimiterBytes = bytes
@@ -340,9 +349,22 @@ struct ChatScanner: Sendable {
     // Where the value ends once trailing punctuation is trimmed, and its length then.
     var trimmedEnd = valueStart
     var trimmedCount = 0
+    let readsWordRuns = rule.readsWordRuns
+    let n = p.count
     while j < limit {
       let byte = p[j]
       if byte < 0x80 {
+        // ASCII letters, digits and `_`, eight bytes at a time while they are readable.
+        if readsWordRuns, j &+ 8 <= n {
+          let run = min(UTF8Scanning.wordCharacters(in: p, at: j).count, limit &- j)
+          if run > 0 {
+            j &+= run
+            count &+= run
+            trimmedEnd = j
+            trimmedCount = count
+            continue
+          }
+        }
         // ASCII: answered from the bit sets alone.
         guard query.contains(UInt32(byte)) else { break }
         j &+= 1
