@@ -4,7 +4,8 @@
 /// scalar boundaries; its `String.Index`, UTF-16, scalar and UTF-8 ranges name the same text;
 /// that text is a delimiter of the entity's kind followed by exactly its value (and list slug);
 /// entities are in text order and don't overlap; `mentions(in:)`, `hashtags(in:)` agree with
-/// `entities(in:)`; and a copy of the text in other storage gives the same result.
+/// `entities(in:)`; a copy of the text in other storage gives the same result; and reusable
+/// storage (`extract(_:into:)`, after an earlier message) holds the same entities.
 ///
 /// Differential: `twitter` mentions, list mentions and the reply handle equal
 /// ``ReferenceTwitterExtractor``'s on every input; `twitter` hashtags are compared on the text
@@ -142,6 +143,12 @@ enum ExtractionFuzz {
       again.map(\.utf8Range) == entities.map(\.utf8Range)
         && again.map(\.value) == entities.map(\.value),
       "a copy of the text gives other entities")
+
+    // Reusable storage, holding an earlier message's entities first.
+    var storage = ExtractedEntities()
+    extractor.extract("@earlier #message " + text, into: &storage)
+    extractor.extract(text, into: &storage)
+    fuzzCheck(Array(storage) == entities, "extract(_:into:) gives other entities")
     return entities
   }
 
