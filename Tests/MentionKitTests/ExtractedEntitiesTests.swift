@@ -93,6 +93,25 @@ struct ExtractedEntitiesTests {
     #expect(checked > 1_000)
   }
 
+  /// A message with tens of thousands of entities (past the scanner's in-place buffer and the
+  /// offset table), then a short one: the storage grows, and what it held before never shows.
+  @Test func aLargeMessageThenASmallOne() {
+    let large = String(repeating: "@a #é ", count: 20_000)
+    var entities = ExtractedEntities()
+    for extractor in [Self.twitter, Self.chat] {
+      extractor.extract(large, into: &entities)
+      #expect(entities.count == 40_000)
+      #expect(Array(entities) == extractor.entities(in: large))
+      // The last unit `@a #é ` starts at scalar 6 × 19,999 and byte 7 × 19,999.
+      let last = entities[entities.count - 1]
+      #expect(last.scalarRange == 119_997..<119_999)
+      #expect(last.utf16Range == 119_997..<119_999)
+      #expect(last.utf8Range == 139_996..<139_999)
+      extractor.extract("@b", into: &entities)
+      #expect(entities.map(\.value) == ["b"])
+    }
+  }
+
   /// The trigger grammar's rule that a sign inside a grapheme cluster starts nothing holds for
   /// reused storage too.
   @Test func aSignJoinedToThePreviousCharacterStartsNothing() {
