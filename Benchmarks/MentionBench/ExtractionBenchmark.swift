@@ -9,6 +9,10 @@ enum ExtractionBenchmark {
     let bytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
     report.add("messages", "messages", corpusLines.count)
     report.add("megabytes", "message text (10^6 bytes)", Double(bytes) / 1e6, "MB")
+    /// The corpus's throughput for one pass that took `nanoseconds`.
+    func megabytesPerSecond(_ nanoseconds: UInt64) -> Double {
+      Double(bytes) / 1e6 / (Double(nanoseconds) / 1e9)
+    }
 
     var mentionsOnly = ExtractionProfile.twitter
     mentionsOnly.includesHashtags = false
@@ -26,9 +30,9 @@ enum ExtractionBenchmark {
       let nanoseconds = FoldBenchmark.best(of: 7) {
         for line in corpusLines { entityCount &+= extractor.entities(in: line).count }
       }
-      let megabytesPerSecond = Double(bytes) / 1e6 / (Double(nanoseconds) / 1e9)
-      throughput[key] = megabytesPerSecond
-      report.add("\(key)_megabytes_per_second", label, megabytesPerSecond, "MB/s")
+      let rate = megabytesPerSecond(nanoseconds)
+      throughput[key] = rate
+      report.add("\(key)_megabytes_per_second", label, rate, "MB/s")
     }
     // An entity reads its value from the message only when asked: this pass also builds every
     // value as a `String`, which is what a caller that reads them all pays.
@@ -40,7 +44,7 @@ enum ExtractionBenchmark {
         }
       }
     }
-    let valuesThroughput = Double(bytes) / 1e6 / (Double(valuesNanoseconds) / 1e9)
+    let valuesThroughput = megabytesPerSecond(valuesNanoseconds)
     report.add(
       "twitter_values_megabytes_per_second", "EntityExtractor .twitter, every value read",
       valuesThroughput, "MB/s")
@@ -53,7 +57,7 @@ enum ExtractionBenchmark {
         entityCount &+= reused.count
       }
     }
-    let reusedThroughput = Double(bytes) / 1e6 / (Double(reusedNanoseconds) / 1e9)
+    let reusedThroughput = megabytesPerSecond(reusedNanoseconds)
     report.add(
       "twitter_reused_megabytes_per_second",
       "EntityExtractor .twitter, extract(_:into:) reusing one storage", reusedThroughput, "MB/s")
@@ -66,12 +70,12 @@ enum ExtractionBenchmark {
     report.add(
       "twitter_reused_values_megabytes_per_second",
       "the same, every entity and value read",
-      Double(bytes) / 1e6 / (Double(reusedValuesNanoseconds) / 1e9), "MB/s")
+      megabytesPerSecond(reusedValuesNanoseconds), "MB/s")
     let regex = RegexMentionExtractor()
     let regexNanoseconds = FoldBenchmark.best(of: 3) {
       for line in corpusLines { entityCount &+= regex.mentionsOrLists(in: line).count }
     }
-    let regexThroughput = Double(bytes) / 1e6 / (Double(regexNanoseconds) / 1e9)
+    let regexThroughput = megabytesPerSecond(regexNanoseconds)
     report.add(
       "nsregularexpression_megabytes_per_second", "NSRegularExpression, same mention rule",
       regexThroughput, "MB/s")

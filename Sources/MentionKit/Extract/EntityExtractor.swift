@@ -39,7 +39,7 @@ public struct EntityExtractor: Sendable, Hashable {
   ///   screen name.
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func entities(in text: String) -> [ExtractedEntity] {
-    Self.withUTF8(text) { p -> [ExtractedEntity] in
+    UTF8Scanning.withUTF8(text) { p -> [ExtractedEntity] in
       // The first eight raw entities stay on the stack: no allocation but the result's.
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
@@ -71,7 +71,7 @@ public struct EntityExtractor: Sendable, Hashable {
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
   public func extract(_ text: String, into entities: inout ExtractedEntities) {
     entities.reset(text: text, profile: compiled)
-    Self.withUTF8(text) { p in
+    UTF8Scanning.withUTF8(text) { p in
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
         guard !raw.isEmpty else { return }
@@ -81,11 +81,7 @@ public struct EntityExtractor: Sendable, Hashable {
             &raw, p, text, checksGraphemeBoundaries: profile.grammar == .triggers
           ) { entity, utf16, scalars in
             (records + written).initialize(
-              to: ExtractedEntities.Record(
-                kind: entity.kind, start: entity.start, valueStart: entity.valueStart,
-                valueEnd: entity.valueEnd, end: entity.end, utf16Start: utf16.lowerBound,
-                utf16End: utf16.upperBound, scalarStart: scalars.lowerBound,
-                scalarEnd: scalars.upperBound))
+              to: ExtractedEntities.Record(raw: entity, utf16: utf16, scalars: scalars))
             written &+= 1
           }
           return written
@@ -124,8 +120,7 @@ public struct EntityExtractor: Sendable, Hashable {
   public func replyHandle(in text: String) -> String? {
     switch profile.grammar {
     case .twitter:
-      var storage = text
-      return storage.withUTF8 { p in TwitterScanner.replyHandle(p) }
+      return UTF8Scanning.withUTF8(text) { p in TwitterScanner.replyHandle(p) }
     case .triggers:
       guard let first = entities(in: text).first, first.kind == .mention,
         text[..<first.range.lowerBound].unicodeScalars.allSatisfy({
@@ -153,17 +148,6 @@ public struct EntityExtractor: Sendable, Hashable {
   /// The entity kind for each raw kind index.
   var kinds: [ExtractedEntity.Kind] { compiled.kinds }
 
-  /// Calls `body` with the text's UTF-8 bytes: a native string's own storage, without copying
-  /// the string value first; a bridged one is made contiguous.
-  @inline(__always)
-  static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
-    -> Result
-  {
-    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-    var contiguous = text
-    return contiguous.withUTF8(body)
-  }
-
   /// Counts the Unicode scalars and UTF-16 code units before byte offsets of a UTF-8 buffer,
   /// for offsets asked in increasing order: each aligned eight-byte word before the offset is
   /// counted once, and the bytes of the offset's own word with one masked load, so an offset
@@ -181,8 +165,9 @@ public struct EntityExtractor: Sendable, Hashable {
     init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
 
     /// The scalar and UTF-16 offsets of the byte offset `end` (`0...p.count`, on a scalar
-    /// boundary); faster when each call's `end` is at least the previous one's.
-    @inline(__always)
+    /// boundary); faster when each call's `end` is at least the previous one's. Only offsets past
+    /// the table's reach come here (messages over 1 KB), so it stays out of line.
+    @inline(never)
     mutating func offsets(at end: Int) -> (scalars: Int, utf16: Int) {
       if end < counted {
         counted = 0
@@ -191,30 +176,17 @@ public struct EntityExtractor: Sendable, Hashable {
       }
       guard let base = p.baseAddress else { return (0, 0) }
       let raw = UnsafeRawPointer(base)
-      // Whole words: the flags of each byte are added in that byte of two accumulators, which
-      // are summed once per run of at most 255 words (a byte holds at most 255).
       while counted &+ 8 <= end {
-        let runStart = counted
-        let runEnd = min(end, counted &+ 8 &* 255)
-        var continuations: UInt64 = 0
-        var fourByteLeads: UInt64 = 0
-        while counted &+ 8 <= runEnd {
-          let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: counted, as: UInt64.self))
-          let (continuation, fourByteLead) = Self.flags(x)
-          continuations &+= continuation &>> 7
-          fourByteLeads &+= fourByteLead &>> 7
-          counted &+= 8
-        }
-        let runScalars = (counted &- runStart) &- Self.sumOfBytes(continuations)
-        scalars &+= runScalars
-        utf16 &+= runScalars &+ Self.sumOfBytes(fourByteLeads)
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: counted, as: UInt64.self))
+        let packed = Self.packedCounts(x, bytes: 8)
+        scalars &+= Int(packed & 0xFFFF)
+        utf16 &+= Int(packed &>> 16)
+        counted &+= 8
       }
       let rest = end &- counted
       guard rest > 0 else { return (scalars, utf16) }
-      let x = Self.word(p, at: counted, bytes: rest)
-      let (continuation, fourByteLead) = Self.flags(x)
-      let restScalars = rest &- Self.sumOfBytes(continuation &>> 7)
-      return (scalars &+ restScalars, utf16 &+ restScalars &+ Self.sumOfBytes(fourByteLead &>> 7))
+      let packed = Self.packedCounts(Self.word(p, at: counted, bytes: rest), bytes: rest)
+      return (scalars &+ Int(packed & 0xFFFF), utf16 &+ Int(packed &>> 16))
     }
 
     /// How many leading bytes ``withTable(_:covering:_:)`` can cover.
@@ -310,19 +282,14 @@ public struct EntityExtractor: Sendable, Hashable {
       return (x & ~shifted & high, topTwo & (topTwo &<< 2) & high)
     }
 
-    /// The sum of a word's eight bytes (at most 255 each).
-    @inline(__always)
-    private static func sumOfBytes(_ x: UInt64) -> Int {
-      let pairs = (x & 0x00FF_00FF_00FF_00FF) &+ ((x &>> 8) & 0x00FF_00FF_00FF_00FF)
-      return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) &>> 48)
-    }
   }
 
   /// Calls `body` with each raw entity that starts a grapheme cluster (all of them for the
   /// twitter grammar), in order, with its UTF-16 and scalar offsets.
   ///
-  /// The offsets come from one forward pass over the bytes, skipped when the text before the
-  /// last entity is ASCII (then every offset is the byte offset).
+  /// The offsets of the first ``OffsetCounter/tableBytes`` bytes come from one
+  /// ``OffsetCounter/withTable(_:covering:_:)`` pass (none needed when those bytes are ASCII);
+  /// any later ones from a running ``OffsetCounter``.
   @inline(__always)
   static func withOffsets(
     _ raw: inout RawEntityBuffer, _ p: UnsafeBufferPointer<UInt8>, _ text: String,
@@ -378,22 +345,14 @@ public struct EntityExtractor: Sendable, Hashable {
     _ text: String, checksGraphemeBoundaries: Bool
   ) -> [ExtractedEntity] {
     guard !raw.isEmpty else { return [] }
-    let utf8 = text.utf8
-    let origin = utf8.startIndex
     var result: [ExtractedEntity] = []
     result.reserveCapacity(raw.count)
     withOffsets(&raw, p, text, checksGraphemeBoundaries: checksGraphemeBoundaries) {
-      entity, utf16Range, scalarRange in
-      let kind = kinds[entity.kind]
+      entity, utf16, scalars in
       result.append(
         ExtractedEntity(
-          kind: kind, text: text, valueBytes: entity.valueStart..<entity.valueEnd,
-          slugEnd: entity.valueEnd < entity.end && kind.code == 2 ? entity.end : -1,
-          range: utf8.index(
-            origin, offsetBy: entity.start)..<utf8.index(
-              origin, offsetBy: entity.end),
-          utf16Range: utf16Range, scalarRange: scalarRange,
-          utf8Range: entity.start..<entity.end))
+          kind: kinds[entity.kind], text: text, raw: entity, utf16Range: utf16,
+          scalarRange: scalars))
     }
     return result
   }

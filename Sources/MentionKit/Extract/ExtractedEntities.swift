@@ -21,20 +21,12 @@
 /// It is a value: a copy keeps its entities when the original is reused (the storage is copied
 /// on write, as an array's is).
 public struct ExtractedEntities: RandomAccessCollection, Sendable {
-  /// One entity as offsets into ``text``.
+  /// One entity as offsets into ``text``: its UTF-8 offsets as the scanner found them, and its
+  /// UTF-16 and Unicode-scalar offsets.
   struct Record {
-    /// An index into the kinds of the profile that extracted it.
-    var kind: Int
-    /// The entity's UTF-8 offsets: the sign, the value, the end of the value, the end.
-    var start: Int
-    var valueStart: Int
-    var valueEnd: Int
-    var end: Int
-    /// The entity's UTF-16 and Unicode-scalar offsets.
-    var utf16Start: Int
-    var utf16End: Int
-    var scalarStart: Int
-    var scalarEnd: Int
+    var raw: RawEntity
+    var utf16: Range<Int>
+    var scalars: Range<Int>
   }
 
   /// The message the entities were extracted from.
@@ -65,16 +57,9 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   public subscript(position: Int) -> ExtractedEntity {
     precondition(position >= 0 && position < endIndex, "entity index out of range")
     let record = records[position]
-    let kind = profile.unsafelyUnwrapped.kinds[record.kind]
-    let utf8 = text.utf8
-    let origin = utf8.startIndex
     return ExtractedEntity(
-      kind: kind, text: text, valueBytes: record.valueStart..<record.valueEnd,
-      slugEnd: record.valueEnd < record.end && kind.code == 2 ? record.end : -1,
-      range: utf8.index(origin, offsetBy: record.start)..<utf8.index(origin, offsetBy: record.end),
-      utf16Range: record.utf16Start..<record.utf16End,
-      scalarRange: record.scalarStart..<record.scalarEnd,
-      utf8Range: record.start..<record.end)
+      kind: profile.unsafelyUnwrapped.kinds[record.raw.kind], text: text, raw: record.raw,
+      utf16Range: record.utf16, scalarRange: record.scalars)
   }
 
   /// Empties the storage for the next message, keeping its capacity.
@@ -93,8 +78,8 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   ) {
     if records.count < capacity {
       let blank = Record(
-        kind: 0, start: 0, valueStart: 0, valueEnd: 0, end: 0, utf16Start: 0, utf16End: 0,
-        scalarStart: 0, scalarEnd: 0)
+        raw: RawEntity(kind: 0, start: 0, valueStart: 0, valueEnd: 0, end: 0), utf16: 0..<0,
+        scalars: 0..<0)
       records.append(contentsOf: repeatElement(blank, count: capacity &- records.count))
     }
     endIndex = records.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped) }

@@ -144,26 +144,28 @@ public struct ExtractedEntity: Sendable {
     setSource(value: value, listSlug: listSlug)
   }
 
-  /// Creates an extracted entity whose value (and slug) are bytes of the message.
+  /// Creates the entity a scanner found, its value (and slug) read from the message's bytes.
   ///
   /// - Parameters:
+  ///   - kind: The entity's kind; a ``Kind-swift.struct/list`` entity's slug runs from the
+  ///     value's end to the entity's end.
   ///   - text: The message.
-  ///   - valueBytes: The value's byte offsets in `text`, on scalar boundaries.
-  ///   - slugEnd: The end of the list slug, which starts at the value's end; `-1` for none.
+  ///   - raw: The entity's byte offsets in `text`, on scalar boundaries.
+  ///   - utf16Range: The entity as UTF-16 offsets.
+  ///   - scalarRange: The entity as Unicode-scalar offsets.
   @inline(__always)
-  init(
-    kind: Kind, text: String, valueBytes: Range<Int>, slugEnd: Int, range: Range<String.Index>,
-    utf16Range: Range<Int>, scalarRange: Range<Int>, utf8Range: Range<Int>
-  ) {
+  init(kind: Kind, text: String, raw: RawEntity, utf16Range: Range<Int>, scalarRange: Range<Int>) {
     self.kind = kind
     source = text
-    valueStart = valueBytes.lowerBound
-    valueEnd = valueBytes.upperBound
-    self.slugEnd = slugEnd
-    self.range = range
+    valueStart = raw.valueStart
+    valueEnd = raw.valueEnd
+    slugEnd = raw.valueEnd < raw.end && kind.code == 2 ? raw.end : -1
+    let utf8 = text.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: raw.start)
+    range = lower..<utf8.index(lower, offsetBy: raw.end &- raw.start)
     self.utf16Range = utf16Range
     self.scalarRange = scalarRange
-    self.utf8Range = utf8Range
+    utf8Range = raw.start..<raw.end
   }
 
   /// The value as a slice of the string it is read from.
@@ -175,13 +177,9 @@ public struct ExtractedEntity: Sendable {
     -> Result
   {
     let (start, end) = (valueStart, valueEnd)
-    if let result = try source.utf8.withContiguousStorageIfAvailable({
+    return try UTF8Scanning.withUTF8(source) {
       try body(UnsafeBufferPointer(rebasing: $0[start..<end]))
-    }) {
-      return result
     }
-    var source = source  // bridged storage: made contiguous first
-    return try source.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   private func substring(_ start: Int, _ end: Int) -> Substring {

@@ -31,6 +31,17 @@ enum UTF8Scanning {
     return (decode(p, at: start).value, start)
   }
 
+  /// Calls `body` with a string's UTF-8 bytes: a native string's own storage, without copying
+  /// the string value first; other storage is made contiguous.
+  @inline(__always)
+  static func withUTF8<Result>(
+    _ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var contiguous = text
+    return try contiguous.withUTF8(body)
+  }
+
   // MARK: Eight bytes at a time (SWAR)
 
   /// `byte` in each of the eight bytes of a word.

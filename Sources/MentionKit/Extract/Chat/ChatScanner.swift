@@ -80,11 +80,11 @@ struct ChatScanner: Sendable {
           bytes.append(delimiter)
         }
       }
-      self.trailing = ASCIIBits(profile.trailingPunctuation)
+      let trailing = ASCIIBits(profile.trailingPunctuation)
+      self.trailing = trailing
       self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
       self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
       self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
-      let trailing = ASCIIBits(profile.trailingPunctuation)
       let wordBytes = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A) + [0x5F]
       self.rules = profile.triggers.map { trigger in
         let query = ASCIIBits(trigger.queryCharacters)

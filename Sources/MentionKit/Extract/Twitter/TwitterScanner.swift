@@ -154,9 +154,7 @@ enum TwitterScanner {
       j = min(j &+ run, limit)
       if run < 8 { break }
     }
-    if j &+ 8 > n {
-      while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
-    }
+    while j < limit, usernameCharacters.contains(p[j]) { j &+= 1 }
     guard j > valueStart else { return }
     let valueEnd = j
     var kind = mention
