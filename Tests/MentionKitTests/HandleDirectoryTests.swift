@@ -114,3 +114,89 @@ struct HandleDirectoryTests {
     #expect(message.entities.map(\.item?.id) == ["U3"])
   }
 }
+
+/// Handles that are not ASCII: the directory's byte table must agree with `HandleKey` equality
+/// (lowercasing, then canonical equivalence) on every handle, including spellings that are not
+/// in NFC, letters whose lowercase differs, and keys the byte table cannot hold.
+struct HandleDirectoryUnicodeTests {
+  /// Pieces of handles: precomposed and decomposed letters, letters with and without case,
+  /// marks in and out of canonical order, Hangul syllables and jamo, kana with a voicing mark,
+  /// full-width letters, astral letters with case, and the special lowercasings (`İ`, `Σ`).
+  static let nfcPieces = [
+    "a", "B", "_", "1", "é", "É", "ş", "Ş", "ı", "I", "i", "σ", "ς", "ß", "ẞ", "Ǆ", "ǅ", "ǆ", "ｈ",
+    "Ｈ",
+    "한", "ガ", "カ", "東", "ש\u{5B7}\u{5BC}", "מ", "ा", "म", "\u{10400}", "\u{10428}", "𠀡", "😀",
+    "Ω", "ω", "K",
+  ]
+  static let otherPieces = [
+    "e\u{301}", "E\u{301}", "İ", "Σ", "\u{1112}\u{1161}\u{11AB}", "カ\u{3099}", "ש\u{5BC}\u{5B7}",
+    "\u{301}", "\u{212A}", "\u{2126}", "a\u{323}\u{302}", "a\u{302}\u{323}",
+  ]
+
+  static func handle(from pieces: [String], _ generator: inout SeededGenerator) -> String {
+    (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+      pieces.randomElement(using: &generator)!
+    }.joined()
+  }
+
+  /// The resolution each handle must get: the items whose key equals the handle's, in order.
+  static func expected(_ query: String, _ items: [MentionItem]) -> MentionResolution {
+    let matching = items.filter { HandleKey($0.insertionText) == HandleKey(query) }
+    switch matching.count {
+    case 0: return .unresolved
+    case 1: return .resolved(matching[0])
+    default: return .ambiguous(matching)
+    }
+  }
+
+  static func check(items: [MentionItem], queries: [String]) throws {
+    let directory = HandleDirectory(items)
+    let resolver = MentionResolver(users: directory, mentionLimit: .max)
+    let text = queries.map { "@" + $0 }.joined()
+    var offset = 0
+    let entities = queries.map { query in
+      defer { offset += 1 + query.utf8.count }
+      return ExtractedEntity(
+        kind: .mention, value: query, range: text.startIndex..<text.startIndex,
+        utf16Range: 0..<0, scalarRange: 0..<0, utf8Range: offset..<(offset + 1 + query.utf8.count))
+    }
+    let message = try resolver.resolveSynchronously(text, entities: entities)
+    var wrong: [String] = []
+    for (query, entity) in zip(queries, message.entities) {
+      let expected = expected(query, items)
+      if entity.resolution != expected { wrong.append(query) }
+      let found = directory.items(for: HandleKey(query), kind: .mention)
+      if found != expected.candidates { wrong.append("items(for:) " + query) }
+    }
+    #expect(wrong.isEmpty)
+  }
+
+  /// Directories whose keys are all in NFC (every lookup decided by the byte table), and
+  /// directories with keys that are not (misses there are checked again).
+  @Test(arguments: [false, true])
+  func agreesWithHandleKeyEquality(keysOutsideNFC: Bool) throws {
+    var generator = SeededGenerator(seed: keysOutsideNFC ? 0x0DD : 0xC0DE)
+    let keyPieces = keysOutsideNFC ? Self.nfcPieces + Self.otherPieces : Self.nfcPieces
+    let queryPieces = Self.nfcPieces + Self.otherPieces
+    var handles = (0..<400).map { _ in Self.handle(from: keyPieces, &generator) }
+    handles += handles.prefix(40).map { $0.uppercased() }
+    let items = handles.enumerated().map { MentionItem(id: "U\($0)", insertionText: $1) }
+    var queries = (0..<3_000).map { _ in Self.handle(from: queryPieces, &generator) }
+    for handle in handles {
+      queries += [handle, handle.uppercased(), handle.lowercased()]
+      queries += ["x" + handle, handle + "\u{301}"]
+    }
+    try Self.check(items: items, queries: queries)
+  }
+}
+
+extension MentionResolution {
+  /// The items a directory returns for this resolution.
+  fileprivate var candidates: [MentionItem] {
+    switch self {
+    case .resolved(let item): [item]
+    case .ambiguous(let items): items
+    default: []
+    }
+  }
+}

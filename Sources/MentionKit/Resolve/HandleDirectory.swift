@@ -17,8 +17,13 @@
 /// ```
 ///
 /// Items whose handle is ASCII (most handles) are found through an open-addressing table of
-/// hashes, so ``MentionResolver`` resolves an ASCII mention without building a `String`; other
-/// handles are in a `Dictionary` keyed by ``HandleKey``.
+/// hashes, so ``MentionResolver`` resolves an ASCII mention without building a `String`. Other
+/// handles are in a `Dictionary` keyed by ``HandleKey``, and those whose key is in Unicode
+/// Normalization Form C (NFC, the form of almost all text) also in a second table of their
+/// bytes: a handle that lowercasing changes only in its ASCII letters, and whose lowercased
+/// bytes pass the NFC quick check, is found there, or known to be missing, by comparing bytes.
+/// That is exact, because two strings in NFC are canonically equivalent (equal as `String`s)
+/// exactly when their bytes are equal. Other handles are looked up in the `Dictionary`.
 ///
 /// The directory is immutable, and a class so that holding or passing it costs one reference.
 ///
@@ -38,6 +43,18 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   /// the item, which a hit reads anyway.
   private let table: [UInt64]
   private let mask: Int
+  /// Open addressing over the keys that are not ASCII and whose UTF-8 is in NFC: the high 32
+  /// bits of the hash of the key's bytes and 1 + the key's number (0 is empty).
+  private let wideTable: [UInt64]
+  private let wideMask: Int
+  /// The UTF-8 of those keys, one after another: key *k* is
+  /// `wideKeyBytes[wideKeyStarts[k]..<wideKeyStarts[k + 1]]`.
+  private let wideKeyBytes: [UInt8]
+  private let wideKeyStarts: [Int32]
+  /// The first slot of each of those keys.
+  private let wideKeySlots: [Int32]
+  /// Whether every key that is not ASCII is in `wideTable`, so that a miss there is a miss.
+  private let wideTableIsComplete: Bool
 
   /// Builds a directory.
   ///
@@ -64,11 +81,20 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     var table = [UInt64](repeating: 0, count: capacity)
     var others: [HandleKey: Int32] = [:]
     var othersHaveASCIIKeys = false
+    var wideKeys: [(bytes: [UInt8], slot: Int32)] = []
+    var wideTableIsComplete = true
     for (key, slot) in first {
       let handle = Array(items[Int(slot)].insertionText.utf8)
       guard handle.count <= 255, handle.allSatisfy({ $0 < 0x80 }) else {
         others[key] = slot
-        othersHaveASCIIKeys = othersHaveASCIIKeys || key.rawValue.utf8.allSatisfy { $0 < 0x80 }
+        let keyBytes = Array(key.rawValue.utf8)
+        if keyBytes.allSatisfy({ $0 < 0x80 }) {
+          othersHaveASCIIKeys = true
+        } else if keyBytes.count <= Self.wideKeyLimit, Self.isNFC(keyBytes, quickCheck: false) {
+          wideKeys.append((keyBytes, slot))
+        } else {
+          wideTableIsComplete = false
+        }
         continue
       }
       let hash = handle.withUnsafeBufferPointer { Self.asciiHash($0)! }
@@ -80,6 +106,26 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     self.othersHaveASCIIKeys = othersHaveASCIIKeys
     self.table = table
     mask = capacity - 1
+
+    var wideCapacity = 16
+    while wideCapacity < wideKeys.count * 2 { wideCapacity <<= 1 }
+    var wideTable = [UInt64](repeating: 0, count: wideCapacity)
+    var wideKeyBytes: [UInt8] = []
+    var wideKeyStarts: [Int32] = [0]
+    for (number, (bytes, _)) in wideKeys.enumerated() {
+      wideKeyBytes += bytes
+      wideKeyStarts.append(Int32(wideKeyBytes.count))
+      let hash = bytes.withUnsafeBufferPointer { Self.byteHash($0) }
+      var position = Int(truncatingIfNeeded: hash) & (wideCapacity - 1)
+      while wideTable[position] != 0 { position = (position + 1) & (wideCapacity - 1) }
+      wideTable[position] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
+    }
+    self.wideTable = wideTable
+    wideMask = wideCapacity - 1
+    self.wideKeyBytes = wideKeyBytes
+    self.wideKeyStarts = wideKeyStarts
+    wideKeySlots = wideKeys.map(\.slot)
+    self.wideTableIsComplete = wideTableIsComplete
   }
 
   /// The items of the directory, in their original order.
@@ -116,15 +162,11 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   private func resolution(
     ofHandleBytes p: UnsafeBufferPointer<UInt8>, _ handle: () -> String
   ) -> MentionResolution {
-    let found: Int32??
-    if p.count <= 255, let hash = Self.asciiHash(p) {
-      found = .some(probe(hash: hash, p))
-    } else {
-      found = .none
-    }
     let first: Int32?
-    if let found {
-      first = found ?? (othersHaveASCIIKeys ? others[HandleKey(handle())] : nil)
+    if p.count <= 255, let hash = Self.asciiHash(p) {
+      first = probe(hash: hash, p) ?? (othersHaveASCIIKeys ? others[HandleKey(handle())] : nil)
+    } else if p.count <= Self.wideKeyLimit, let found = wideLookUp(p) {
+      first = found
     } else {
       first = firstSlot(of: HandleKey(handle()))
     }
@@ -147,6 +189,113 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     }
     if let found, let slot = found { return slot }
     return others[key]
+  }
+
+  /// The longest key, in bytes, that `wideTable` holds; longer handles are looked up in
+  /// `others`.
+  private static let wideKeyLimit = 255
+
+  /// Looks up a handle that is not ASCII in `wideTable`: `.some(slot)` when its key is there,
+  /// `.some(nil)` when it is known to be in no key, or `nil` when the bytes cannot decide (a
+  /// letter other than ASCII that lowercasing changes, a lowercased handle that may not be in
+  /// NFC, or keys left out of the table).
+  ///
+  /// - Precondition: `p` holds whole UTF-8 scalars and at most `wideKeyLimit` bytes.
+  private func wideLookUp(_ p: UnsafeBufferPointer<UInt8>) -> Int32?? {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.wideKeyLimit) { buffer in
+      let lowered = UnsafeMutableBufferPointer(rebasing: buffer[..<p.count])
+      guard Self.lowercaseOnlyASCII(p, into: lowered) else { return nil }
+      let key = UnsafeBufferPointer(lowered)
+      guard Self.isNFC(key, quickCheck: true) else { return nil }
+      let hash = Self.byteHash(key)
+      let tag = hash & 0xFFFF_FFFF_0000_0000
+      var position = Int(truncatingIfNeeded: hash) & wideMask
+      while true {
+        let entry = wideTable[position]
+        if entry == 0 { return wideTableIsComplete ? .some(nil) : nil }
+        if entry & 0xFFFF_FFFF_0000_0000 == tag {
+          let number = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+          let start = Int(wideKeyStarts[number])
+          let end = Int(wideKeyStarts[number + 1])
+          if end - start == key.count,
+            wideKeyBytes.withUnsafeBufferPointer({ bytes in
+              key.indices.allSatisfy { bytes[start + $0] == key[$0] }
+            })
+          {
+            return wideKeySlots[number]
+          }
+        }
+        position = (position + 1) & wideMask
+      }
+    }
+  }
+
+  /// Writes a handle's UTF-8 with its ASCII capitals lowercased; returns `false` when it holds
+  /// a scalar other than ASCII that lowercasing changes (whose lowercased form is longer or
+  /// found otherwise).
+  ///
+  /// For other scalars lowercasing is the identity (checked for every scalar by the tests), so
+  /// the result is the UTF-8 of `String.lowercased()`.
+  @inline(__always)
+  private static func lowercaseOnlyASCII(
+    _ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> Bool {
+    var i = 0
+    let n = p.count
+    while i < n {
+      let byte = p[i]
+      if byte < 0x80 {
+        out[i] = lowercase(byte)
+        i &+= 1
+        continue
+      }
+      // The scalar's length from its lead byte (the bytes are valid UTF-8).
+      let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      guard i &+ length <= n else { return false }
+      var value = UInt32(byte) & (0x7F >> length)
+      for k in 1..<length { value = value << 6 | UInt32(p[i &+ k] & 0x3F) }
+      if HandleKey.lowercasingChanges(value) { return false }
+      for k in 0..<length { out[i &+ k] = p[i &+ k] }
+      i &+= length
+    }
+    return true
+  }
+
+  /// Whether UTF-8 is in NFC: with `quickCheck`, `true` only when that is certain without
+  /// normalising (`false` may be wrong); without it, exactly.
+  static func isNFC(_ p: UnsafeBufferPointer<UInt8>, quickCheck: Bool) -> Bool {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      var span = UTF8Span(unchecked: p.span)
+      return span.checkForNFC(quickCheck: quickCheck)
+    }
+    return false
+  }
+
+  static func isNFC(_ bytes: [UInt8], quickCheck: Bool) -> Bool {
+    bytes.withUnsafeBufferPointer { isNFC($0, quickCheck: quickCheck) }
+  }
+
+  /// The hash of bytes, eight at a time, then mixed as ``asciiHash(_:)`` mixes.
+  static func byteHash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let n = p.count
+    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(n)
+    guard let base = p.baseAddress else { return mix(hash) }
+    var i = 0
+    while i &+ 8 <= n {
+      hash = step(hash, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      i &+= 8
+    }
+    if i < n {
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      while i < n {
+        word |= UInt64(base[i]) << shift
+        shift &+= 8
+        i &+= 1
+      }
+      hash = step(hash, word)
+    }
+    return mix(hash)
   }
 
   /// The first slot of the key whose lowercase ASCII bytes are those of `p` (compared

@@ -28,36 +28,29 @@ public struct HandleKey: Sendable, Hashable, CustomStringConvertible {
     rawValue = Self.isLowercase(handle) ? String(handle) : handle.lowercased()
   }
 
-  /// Whether lowercasing leaves a handle as it is: no ASCII capital, and no other scalar that
-  /// changes when lowercased. Scalars of caseless blocks (Hebrew to Myanmar, general
-  /// punctuation, kana and CJK, Hangul syllables) are accepted without a property lookup.
+  /// Whether lowercasing leaves a handle as it is: no scalar that lowercasing changes.
   @inline(__always)
   static func isLowercase(_ handle: some StringProtocol) -> Bool {
-    for scalar in handle.unicodeScalars {
-      let v = scalar.value
-      if v < 0x80 {
-        if v &- 0x41 < 26 { return false }
-      } else if !isCaseless(v) && scalar.properties.changesWhenLowercased {
-        return false
-      }
+    for scalar in handle.unicodeScalars where lowercasingChanges(scalar.value) {
+      return false
     }
     return true
   }
 
-  /// Whether lowercasing leaves a scalar as it is, for scalar values in ranges where that
-  /// holds throughout: U+00DF–U+00FF (Latin-1 lowercase letters and `÷`), U+03AC–U+03CE and
-  /// U+0430–U+045F (Greek and Cyrillic lowercase), the caseless blocks U+0590–U+0FFF (Hebrew,
-  /// Arabic, Syriac, Thaana, N'Ko, the Indic scripts, Thai, Lao, Tibetan), U+2000–U+206F
-  /// (general punctuation, joiners), U+3040–U+9FFF (kana, CJK) and U+AC00–U+D7A3 (Hangul
-  /// syllables). Other scalars are looked up.
+  /// Whether lowercasing changes a scalar (its `changesWhenLowercased` property), read from a
+  /// bit table for the Basic Multilingual Plane. Past it, only U+10400–U+1E921 hold scalars
+  /// that have case (Deseret to Adlam); they are looked up. The tests compare this with the
+  /// property for every scalar.
   @inline(__always)
-  static func isCaseless(_ v: UInt32) -> Bool {
-    if v < 0x0590 {
-      return (0x00DF..<0x0100).contains(v) || (0x03AC..<0x03CF).contains(v)
-        || (0x0430..<0x0460).contains(v)
+  static func lowercasingChanges(_ v: UInt32) -> Bool {
+    if v < 0x80 { return v &- 0x41 < 26 }
+    if v < 0x1_0000 {
+      return LowercasingTable.bits.withUnsafeBufferPointer {
+        $0[Int(v >> 6)] >> UInt64(v & 63) & 1 != 0
+      }
     }
-    return v < 0x1000 || (0x2000..<0x2070).contains(v) || (0x3040..<0xA000).contains(v)
-      || (0xAC00..<0xD7A4).contains(v)
+    guard (0x1_0400..<0x1_E922).contains(v), let scalar = Unicode.Scalar(v) else { return false }
+    return scalar.properties.changesWhenLowercased
   }
 
   /// The lowercased handle.
@@ -70,4 +63,19 @@ public struct HandleKey: Sendable, Hashable, CustomStringConvertible {
   public func matches(_ handle: String) -> Bool {
     handle == rawValue || handle.lowercased() == rawValue
   }
+}
+
+/// One bit per scalar of the Basic Multilingual Plane: set when lowercasing changes it. Built
+/// on first use from the standard library's own property, so that it always agrees with
+/// `String.lowercased()` (about 2 ms, once per process).
+private enum LowercasingTable {
+  static let bits: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+    for v in UInt32(0x80)..<0x1_0000 {
+      if let scalar = Unicode.Scalar(v), scalar.properties.changesWhenLowercased {
+        bits[Int(v >> 6)] |= 1 << UInt64(v & 63)
+      }
+    }
+    return bits
+  }()
 }
