@@ -141,6 +141,7 @@ enum WireText {
   /// appends the bytes from `pending` when it needs them.
   ///
   /// A Discord `@` is escaped only when `@everyone` or `@here` ends within `range`.
+  @inline(never)
   static func escape(
     _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
     pending: inout Int, to out: inout WireWriter
@@ -164,14 +165,29 @@ enum WireText {
     var i = range.lowerBound
     let end = range.upperBound
     guard masks != (0, 0) else { return }
+    let base = UnsafeRawPointer(p.baseAddress!)
     while i < end {
-      // Eight bytes at a time while none of them is escaped.
-      if i &+ 8 <= end {
-        let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
-        if !mayHaveEscape(word, format) {
-          i &+= 8
-          continue
-        }
+      // Eight bytes at a time while none of them is escaped; the last few bytes of the range
+      // too, read as a whole word of the message with the bytes past the range cleared (a zero
+      // byte is never escaped).
+      let remaining = end &- i
+      let word: UInt64?
+      if remaining >= 8 {
+        word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      } else if i &+ 8 <= p.count {
+        let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        word = x & (1 &<< UInt64(remaining &* 8) &- 1)
+      } else if p.count >= 8 {
+        // The range ends within the message's last eight bytes.
+        let x = UInt64(
+          littleEndian: base.loadUnaligned(fromByteOffset: p.count &- 8, as: UInt64.self))
+        word = x &>> UInt64((i &- (p.count &- 8)) &* 8) & (1 &<< UInt64(remaining &* 8) &- 1)
+      } else {
+        word = nil
+      }
+      if let word, !mayHaveEscape(word, format) {
+        i &+= Swift.min(8, remaining)
+        continue
       }
       let stop = i &+ 8 < end ? i &+ 8 : end
       while i < stop {
