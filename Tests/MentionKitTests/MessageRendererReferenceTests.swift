@@ -152,6 +152,24 @@ struct MessageRendererReferenceTests {
     }
   }
 
+  /// Output made of whole scalars is copied into the string without validation; an entity
+  /// whose range cuts a scalar (possible only by hand) leaves U+FFFD, never invalid UTF-8.
+  @Test func rangesThatCutAScalarAreRepaired() {
+    let renderer = MessageRenderer(format: .slack)
+    // "é" is 2 bytes, "日" 3: the entity starts after the first byte of "é" and ends after the
+    // first byte of "日".
+    let cut = Self.message("xé@ana日y", [(2..<8, .mention, true)])
+    #expect(renderer.render(cut) == "x\u{FFFD}<@U1>\u{FFFD}\u{FFFD}y")
+    let whole = Self.message("xé@ana日y", [(3..<7, .mention, true)])
+    #expect(renderer.render(whole) == "xé<@U1>日y")
+    for message in [cut, whole] {
+      let rendered = renderer.render(message)
+      #expect(rendered == Self.reference(message, .slack))
+      #expect(
+        Array(rendered.utf8) == Array(String(decoding: Array(rendered.utf8), as: UTF8.self).utf8))
+    }
+  }
+
   @Test(arguments: WireFormat.allCases)
   func unchangedMessagesComeBackEqual(format: WireFormat) {
     let text = "plain words, 日本語 and 👨‍👩‍👧, @nobody"

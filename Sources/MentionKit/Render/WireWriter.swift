@@ -8,6 +8,9 @@ struct WireWriter {
   private var isOnHeap: Bool
   /// The number of bytes written.
   private(set) var count = 0
+  /// Whether every stretch of a message appended began and ended between whole scalars, so
+  /// that the bytes are valid UTF-8 (everything else appended is).
+  private var stretchesAreWhole = true
 
   /// A writer into `buffer`, which must outlive it.
   init(buffer: UnsafeMutableBufferPointer<UInt8>) {
@@ -54,11 +57,18 @@ struct WireWriter {
     count &+= 1
   }
 
-  /// Appends bytes `range` of `p`.
+  /// Appends bytes `range` of `p`, valid UTF-8 (a message's bytes); the range may cut a
+  /// scalar, and the string made then repairs it.
   @inline(__always)
   mutating func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     let n = range.count
     guard n > 0 else { return }
+    // A continuation byte (0b10xxxxxx) at either end: the range cuts a scalar.
+    if p[range.lowerBound] & 0xC0 == 0x80
+      || (range.upperBound < p.count && p[range.upperBound] & 0xC0 == 0x80)
+    {
+      stretchesAreWhole = false
+    }
     reserve(n)
     (base + count).update(from: p.baseAddress! + range.lowerBound, count: n)
     count &+= n
@@ -79,8 +89,13 @@ struct WireWriter {
     string.withUTF8 { append($0, 0..<$0.count) }
   }
 
-  /// The bytes written, as a string.
+  /// The bytes written, as a string: copied as they are when they are known to be valid UTF-8,
+  /// else validated (and repaired).
   func makeString() -> String {
-    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    let bytes = UnsafeBufferPointer(start: base, count: count)
+    if stretchesAreWhole, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return String(copying: UTF8Span(unchecked: bytes.span))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
