@@ -93,7 +93,8 @@ public struct ExtractedEntity: Sendable {
   public var value: String {
     get {
       if valueStart == 0, slugEnd < 0, valueEnd == source.utf8.count { return source }
-      return withValueUTF8 { String(decoding: $0, as: UTF8.self) }
+      let (start, end) = (valueStart, valueEnd)
+      return UTF8Scanning.withUTF8(source) { UTF8Scanning.string($0, start..<end) }
     }
     set { setSource(value: newValue, listSlug: listSlug) }
   }

@@ -158,9 +158,18 @@ enum UTF8Scanning {
     i &+ 2 < p.count && p[i] == 0x3A && p[i &+ 1] == 0x2F && p[i &+ 2] == 0x2F
   }
 
-  /// Builds a string from a byte range of the buffer.
+  /// Builds a string from a byte range of a buffer of valid UTF-8 (a string's bytes): copied
+  /// without validating it again when the range starts and ends between scalars, else
+  /// repaired.
   @inline(__always)
   static func string(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+    let bytes = UnsafeBufferPointer(rebasing: p[range])
+    let wholeScalars =
+      (range.isEmpty || isScalarStart(p[range.lowerBound]))
+      && (range.upperBound == p.count || isScalarStart(p[range.upperBound]))
+    if wholeScalars, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return String(copying: UTF8Span(unchecked: bytes.span))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
