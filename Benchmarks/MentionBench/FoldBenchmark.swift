@@ -60,12 +60,18 @@ enum FoldBenchmark {
     return report
   }
 
-  /// The fastest of `count` runs, in nanoseconds.
-  static func best(of count: Int, _ body: () -> Void) -> UInt64 {
+  /// The fastest of at least `count` runs, in nanoseconds; with `minimumSeconds`, runs go on
+  /// until that much time has passed, so that a body of a few milliseconds is not timed only
+  /// while caches are cold and the clock is ramping up.
+  static func best(of count: Int, minimumSeconds: Double = 0, _ body: () -> Void) -> UInt64 {
     var fastest = UInt64.max
-    for _ in 0..<count {
+    var runs = 0
+    var total: UInt64 = 0
+    while runs < count || Double(total) / 1e9 < minimumSeconds {
       let ((), elapsed) = Timing.measure(body)
       fastest = min(fastest, elapsed)
+      total &+= elapsed
+      runs += 1
     }
     return fastest
   }
