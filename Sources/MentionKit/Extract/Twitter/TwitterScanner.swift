@@ -112,7 +112,9 @@ enum TwitterScanner {
           }
         }
       }
-      i &+= 1
+      // The search goes on past what a mention or hashtag consumed: a handle, list slug or
+      // tag holds no sign (no `@`, `#`, `$`, `＠` or `＃`), so nothing there starts an entity.
+      i = max(i &+ 1, max(mentionConsumed, hashtagConsumed))
     }
     if overlapCheck.mayOverlap, removesHashtagsInURLs {
       removeHashtagsInURLs(p, table, from: firstHashtag, &entities)
