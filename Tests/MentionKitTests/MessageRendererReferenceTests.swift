@@ -34,19 +34,20 @@ struct MessageRendererReferenceTests {
       let m = ResolvedMessage(text: s, entities: [])
       return reference(m, format)
     }
+    // The text between two tokens is escaped as one stretch (entities written as typed are
+    // part of it).
     var position = 0
+    var taken = 0
     for resolved in message.entities {
       let range = resolved.entity.utf8Range
-      guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
-      escape(position..<range.lowerBound)
-      position = range.upperBound
+      guard range.lowerBound >= taken, range.upperBound <= p.count else { continue }
+      taken = range.upperBound
       guard format != .plain, let item = resolved.item,
         resolved.kind == .mention || resolved.kind == .hashtag,
         item.id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && !"<>|&\"'\\`()[]".utf8.contains($0) })
-      else {
-        escape(range)
-        continue
-      }
+      else { continue }
+      escape(position..<range.lowerBound)
+      position = range.upperBound
       let channel = resolved.kind == .hashtag
       let name = channel ? item.insertionText : item.displayText
       let token: String
@@ -150,6 +151,18 @@ struct MessageRendererReferenceTests {
     if format == .slack {
       #expect(rendered.hasPrefix("x &amp; y <@U1> &lt;b&gt; x &amp; y <#C1|gen_eral>"))
     }
+  }
+
+  /// Discord's `@everyone` is escaped even when an entity written as typed ends inside it: the
+  /// text between tokens is escaped as one stretch.
+  @Test func anEntityEdgeCannotHideABroadcast() {
+    let renderer = MessageRenderer(format: .discord)
+    // "@every" (bytes 3..<9) unresolved, then "@ana" resolved.
+    let message = Self.message(
+      "hi @everyone @ana", [(3..<9, .mention, false), (13..<17, .mention, true)])
+    #expect(renderer.render(message) == "hi \\@everyone <@U1>")
+    let here = Self.message("@he", [(0..<3, .mention, false)])
+    #expect(renderer.render(here) == "@he")
   }
 
   /// Output made of whole scalars is copied into the string without validation; an entity

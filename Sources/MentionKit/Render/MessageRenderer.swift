@@ -77,22 +77,23 @@ public struct MessageRenderer: Sendable, Hashable {
     to out: inout WireWriter
   ) -> Bool {
     // Bytes from `pending` on are unchanged and not yet written; nothing is written until the
-    // first escape or token.
+    // first escape or token. The text between two tokens (entities written as typed
+    // included) is escaped as one stretch, so an entity's edge cannot hide a Discord
+    // `@everyone`.
     var pending = 0
     var position = 0
+    var taken = 0
     for index in entities.indices {
       let range = entities[index].entity.utf8Range
-      guard range.lowerBound >= position, range.upperBound <= p.count else { continue }
-      WireText.escape(p, position..<range.lowerBound, format: format, pending: &pending, to: &out)
-      if case .resolved(let item) = entities[index].resolution,
+      guard range.lowerBound >= taken, range.upperBound <= p.count else { continue }
+      taken = range.upperBound
+      guard case .resolved(let item) = entities[index].resolution,
         let isChannel = Self.isChannel(entities[index].entity.kind), canWriteToken(for: item)
-      {
-        out.append(p, pending..<range.lowerBound)
-        appendToken(for: item, isChannel: isChannel, to: &out)
-        pending = range.upperBound
-      } else {
-        WireText.escape(p, range, format: format, pending: &pending, to: &out)
-      }
+      else { continue }
+      WireText.escape(p, position..<range.lowerBound, format: format, pending: &pending, to: &out)
+      out.append(p, pending..<range.lowerBound)
+      appendToken(for: item, isChannel: isChannel, to: &out)
+      pending = range.upperBound
       position = range.upperBound
     }
     WireText.escape(p, position..<p.count, format: format, pending: &pending, to: &out)
