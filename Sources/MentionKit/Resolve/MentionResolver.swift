@@ -51,8 +51,12 @@ public struct MentionResolver: Sendable {
   private let mentionKind = ExtractedEntity.Kind.mention
   private let hashtagKind = ExtractedEntity.Kind.hashtag
   /// The mention and hashtag directories when they are ``HandleDirectory`` tables.
-  private let mentionHandles: HandleDirectory?
-  private let hashtagHandles: HandleDirectory?
+  /// (Not optionals: copying an optional class reference out of the resolver for every
+  /// entity went through the runtime's type metadata. An empty directory stands for none.)
+  private let mentionHandles: HandleDirectory
+  private let hashtagHandles: HandleDirectory
+  private let hasMentionHandles: Bool
+  private let hasHashtagHandles: Bool
 
   /// Creates a resolver with a directory per entity kind.
   ///
@@ -72,8 +76,12 @@ public struct MentionResolver: Sendable {
     }
     mentionEntry = entries.firstIndex { $0.kind == .mention } ?? -1
     hashtagEntry = entries.firstIndex { $0.kind == .hashtag } ?? -1
-    mentionHandles = mentionEntry >= 0 ? entries[mentionEntry].handles : nil
-    hashtagHandles = hashtagEntry >= 0 ? entries[hashtagEntry].handles : nil
+    let mentionHandles = mentionEntry >= 0 ? entries[mentionEntry].handles : nil
+    let hashtagHandles = hashtagEntry >= 0 ? entries[hashtagEntry].handles : nil
+    self.mentionHandles = mentionHandles ?? Self.noHandles
+    self.hashtagHandles = hashtagHandles ?? Self.noHandles
+    hasMentionHandles = mentionHandles != nil
+    hasHashtagHandles = hashtagHandles != nil
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -283,14 +291,14 @@ public struct MentionResolver: Sendable {
           resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.overMentionLimit)))
           continue
         }
-        if let mentionHandles {
+        if hasMentionHandles {
           let resolution = mentionHandles.resolution(ofHandleIn: entity)
           resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
           continue
         }
         index = mentionEntry
       } else if kind == hashtagKind {
-        if let hashtagHandles {
+        if hasHashtagHandles {
           let resolution = hashtagHandles.resolution(ofHandleIn: entity)
           resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
           continue
@@ -320,6 +328,9 @@ public struct MentionResolver: Sendable {
   }
 
   // MARK: - Internals
+
+  /// The directory that stands for no ``HandleDirectory``.
+  private static let noHandles = HandleDirectory([])
 
   private enum Planned {
     case done(MentionResolution)
