@@ -285,24 +285,8 @@ public final class HandleDirectory: SynchronousMentionDirectory {
 
   /// The hash of bytes, eight at a time, then mixed as ``asciiHash(_:)`` mixes.
   static func byteHash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let n = p.count
-    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(n)
-    guard let base = p.baseAddress else { return mix(hash) }
-    var i = 0
-    while i &+ 8 <= n {
-      hash = step(hash, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-      i &+= 8
-    }
-    if i < n {
-      var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < n {
-        word |= UInt64(base[i]) << shift
-        shift &+= 8
-        i &+= 1
-      }
-      hash = step(hash, word)
-    }
+    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(p.count)
+    forEachWord(of: p) { hash = step(hash, $0) }
     return mix(hash)
   }
 
@@ -349,30 +333,38 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   /// table position are well spread.
   @inline(__always)
   static func asciiHash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    let n = p.count
-    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(n)
-    guard let base = p.baseAddress else { return mix(hash) }
+    var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(p.count)
     var any: UInt64 = 0
-    var i = 0
-    while i &+ 8 <= n {
-      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      any |= word
-      hash = step(hash, lowercase8(word))
-      i &+= 8
-    }
-    if i < n {
-      var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < n {
-        word |= UInt64(base[i]) << shift
-        shift &+= 8
-        i &+= 1
-      }
+    forEachWord(of: p) { word in
       any |= word
       hash = step(hash, lowercase8(word))
     }
     guard any & 0x8080_8080_8080_8080 == 0 else { return nil }
     return mix(hash)
+  }
+
+  /// Calls `body` with each eight bytes of `p` as one word (the first byte lowest), the last
+  /// few bytes padded with zeros.
+  @inline(__always)
+  private static func forEachWord(
+    of p: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void
+  ) {
+    guard let base = p.baseAddress else { return }
+    let n = p.count
+    var i = 0
+    while i &+ 8 <= n {
+      body(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+      i &+= 8
+    }
+    guard i < n else { return }
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < n {
+      word |= UInt64(base[i]) << shift
+      shift &+= 8
+      i &+= 1
+    }
+    body(word)
   }
 
   /// Eight ASCII bytes with `A`–`Z` lowercased (other bytes give an unspecified result).
