@@ -91,7 +91,7 @@ enum AdversarialBenchmark {
   /// The fastest of `repetitions` extractions of the text, in nanoseconds.
   static func time(_ extractor: EntityExtractor, _ text: String, repetitions: Int) -> UInt64 {
     var count = 0
-    let fastest = FoldBenchmark.best(of: repetitions) {
+    let fastest = Timing.fastest(of: repetitions) {
       count &+= extractor.entities(in: text).count
     }
     return fastest &+ UInt64(count & 0)

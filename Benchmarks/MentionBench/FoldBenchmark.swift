@@ -12,7 +12,7 @@ enum FoldBenchmark {
     // The library, into one reused buffer (what the index build does).
     var buffer: [UInt8] = []
     buffer.reserveCapacity(256)
-    let libraryReused = best(of: 3) {
+    let libraryReused = Timing.fastest(of: 3) {
       for name in names {
         buffer.removeAll(keepingCapacity: true)
         Folding.fold(name, into: &buffer)
@@ -20,18 +20,18 @@ enum FoldBenchmark {
       }
     }
     // The library, allocating a new array per name (what DefaultMentionFilter does).
-    let libraryAllocating = best(of: 3) {
+    let libraryAllocating = Timing.fastest(of: 3) {
       for name in names { checksum &+= Folding.fold(name).count }
     }
     // Foundation with the options tutorial code uses.
-    let foundation = best(of: 1) {
+    let foundation = Timing.fastest(of: 1) {
       for name in names {
         checksum &+=
           name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8.count
       }
     }
     // Foundation as the naive baseline uses it: width-insensitive too, plus the extra folds.
-    let baseline = best(of: 1) {
+    let baseline = Timing.fastest(of: 1) {
       for name in names { checksum &+= NaiveBaseline.fold(name).count }
     }
     let perName = { (nanoseconds: UInt64) in Double(nanoseconds) / Double(names.count) }
@@ -58,21 +58,5 @@ enum FoldBenchmark {
         + (Double(foundation) >= 10 * Double(libraryReused) ? "met" : "MISSED")
         + " (checksum \(checksum % 1000))")
     return report
-  }
-
-  /// The fastest of at least `count` runs, in nanoseconds; with `minimumSeconds`, runs go on
-  /// until that much time has passed, so that a body of a few milliseconds is not timed only
-  /// while caches are cold and the clock is ramping up.
-  static func best(of count: Int, minimumSeconds: Double = 0, _ body: () -> Void) -> UInt64 {
-    var fastest = UInt64.max
-    var runs = 0
-    var total: UInt64 = 0
-    while runs < count || Double(total) / 1e9 < minimumSeconds {
-      let ((), elapsed) = Timing.measure(body)
-      fastest = min(fastest, elapsed)
-      total &+= elapsed
-      runs += 1
-    }
-    return fastest
   }
 }

@@ -1,11 +1,5 @@
 import MentionKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Messages per second for the backend pipeline: extract (``EntityExtractor``), resolve against
 /// a large user directory (``MentionResolver`` over ``HandleDirectory``), and render
 /// (``MessageRenderer``, Slack format), over the corpus messages.
@@ -129,10 +123,10 @@ enum PipelineBenchmark {
     corpusLines: [String], users: [MentionItem], channels: [MentionItem],
     profile: ExtractionProfile = .chat, minimumSeconds: Double = 2
   ) async throws -> Result {
-    let buildStart = now()
+    let buildStart = Timing.now()
     let resolver = MentionResolver(
       users: HandleDirectory(users), channels: HandleDirectory(channels))
-    let buildSeconds = seconds(since: buildStart)
+    let buildSeconds = Timing.seconds(since: buildStart)
     let extractor = EntityExtractor(profile: profile)
     let renderer = MessageRenderer(format: .slack)
     let corpusBytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
@@ -151,7 +145,7 @@ enum PipelineBenchmark {
     // Sync path: whole passes until the time is up.
     var passes = 0
     var sink = 0
-    let start = now()
+    let start = Timing.now()
     repeat {
       for line in corpusLines {
         let message = try resolver.resolveSynchronously(
@@ -159,17 +153,17 @@ enum PipelineBenchmark {
         sink &+= renderer.render(message).utf8.count
       }
       passes += 1
-    } while seconds(since: start) < minimumSeconds
-    let total = seconds(since: start)
+    } while Timing.seconds(since: start) < minimumSeconds
+    let total = Timing.seconds(since: start)
 
     // Per-message latency, one pass.
     var samples: [UInt64] = []
     samples.reserveCapacity(corpusLines.count)
     for line in corpusLines {
-      let t0 = now()
+      let t0 = Timing.now()
       let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
       sink &+= renderer.render(message).utf8.count
-      samples.append(now() &- t0)
+      samples.append(Timing.now() &- t0)
     }
     samples.sort()
 
@@ -177,15 +171,7 @@ enum PipelineBenchmark {
     // inputs of each step made beforehand. A few passes are not enough: the first ones run
     // with cold caches and a slower clock.
     func bestPass(_ body: () throws -> Int) rethrows -> Double {
-      var best = UInt64.max
-      var passes = 0
-      let start = now()
-      repeat {
-        let t0 = now()
-        sink &+= try body()
-        best = min(best, now() &- t0)
-        passes += 1
-      } while passes < 5 || seconds(since: start) < 0.5
+      let best = try Timing.fastest(of: 5, minimumSeconds: 0.5) { sink &+= try body() }
       return Double(best) / Double(max(1, corpusLines.count))
     }
     let extracted = corpusLines.map { extractor.entities(in: $0) }
@@ -213,34 +199,34 @@ enum PipelineBenchmark {
     // Sync path with one reusable extraction storage.
     var reusedPasses = 0
     var reused = ExtractedEntities()
-    let reusedStart = now()
+    let reusedStart = Timing.now()
     repeat {
       for line in corpusLines {
         extractor.extract(line, into: &reused)
         sink &+= renderer.render(try resolver.resolveSynchronously(reused)).utf8.count
       }
       reusedPasses += 1
-    } while seconds(since: reusedStart) < minimumSeconds
-    let reusedTotal = seconds(since: reusedStart)
+    } while Timing.seconds(since: reusedStart) < minimumSeconds
+    let reusedTotal = Timing.seconds(since: reusedStart)
 
     // Async per message.
     var asyncPasses = 0
-    let asyncStart = now()
+    let asyncStart = Timing.now()
     repeat {
       for line in corpusLines {
         let message = try await resolver.resolve(line, entities: extractor.entities(in: line))
         sink &+= renderer.render(message).utf8.count
       }
       asyncPasses += 1
-    } while seconds(since: asyncStart) < minimumSeconds
-    let asyncTotal = seconds(since: asyncStart)
+    } while Timing.seconds(since: asyncStart) < minimumSeconds
+    let asyncTotal = Timing.seconds(since: asyncStart)
 
     // Batched async: resolveAll over batches of 1,000 messages.
     let batches = stride(from: 0, to: corpusLines.count, by: 1_000).map {
       Array(corpusLines[$0..<min($0 + 1_000, corpusLines.count)])
     }
     var batchedPasses = 0
-    let batchedStart = now()
+    let batchedStart = Timing.now()
     repeat {
       for batch in batches {
         for message in try await resolver.resolveAll(batch, using: extractor) {
@@ -248,8 +234,8 @@ enum PipelineBenchmark {
         }
       }
       batchedPasses += 1
-    } while seconds(since: batchedStart) < minimumSeconds
-    let batchedTotal = seconds(since: batchedStart)
+    } while Timing.seconds(since: batchedStart) < minimumSeconds
+    let batchedTotal = Timing.seconds(since: batchedStart)
     if sink == 42 { print("") }  // keeps `sink` alive
 
     let messages = passes * corpusLines.count
@@ -274,14 +260,4 @@ enum PipelineBenchmark {
       batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
       targetMessagesPerSecond: 1_000_000, renderedBytesPerPass: renderedBytes)
   }
-
-  // MARK: - Clock
-
-  private static func now() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-  }
-
-  private static func seconds(since start: UInt64) -> Double { Double(now() &- start) / 1e9 }
 }

@@ -24,6 +24,24 @@ enum Timing {
 
   /// Seconds since `start`.
   static func seconds(since start: UInt64) -> Double { Double(now() &- start) / 1e9 }
+
+  /// The fastest of at least `count` runs of `body`, in nanoseconds; with `minimumSeconds`,
+  /// runs go on until that much time has been measured, so that a body of a few milliseconds
+  /// is not timed only while caches are cold and the clock is ramping up.
+  static func fastest(
+    of count: Int, minimumSeconds: Double = 0, _ body: () throws -> Void
+  ) rethrows -> UInt64 {
+    var fastest = UInt64.max
+    var runs = 0
+    var total: UInt64 = 0
+    while runs < count || Double(total) / 1e9 < minimumSeconds {
+      let ((), elapsed) = try measure(body)
+      fastest = min(fastest, elapsed)
+      total &+= elapsed
+      runs += 1
+    }
+    return fastest
+  }
 }
 
 /// Percentiles of a set of durations (nanoseconds).
