@@ -185,7 +185,7 @@ public struct EntityExtractor: Sendable, Hashable {
       }
       let rest = end &- counted
       guard rest > 0 else { return (scalars, utf16) }
-      let packed = Self.packedCounts(Self.word(p, at: counted, bytes: rest), bytes: rest)
+      let packed = Self.packedCounts(UTF8Scanning.word(p, at: counted, bytes: rest), bytes: rest)
       return (scalars &+ Int(packed & 0xFFFF), utf16 &+ Int(packed &>> 16))
     }
 
@@ -217,7 +217,7 @@ public struct EntityExtractor: Sendable, Hashable {
         }
         table[words] = packed
         let rest = covered & 7
-        if rest != 0 { any |= word(p, at: covered &- rest, bytes: rest) }
+        if rest != 0 { any |= UTF8Scanning.word(p, at: covered &- rest, bytes: rest) }
         return body(table, any & 0x8080_8080_8080_8080 == 0)
       }
     }
@@ -232,31 +232,9 @@ public struct EntityExtractor: Sendable, Hashable {
       var packed = table[end &>> 3]
       let rest = end & 7
       if rest != 0 {
-        packed &+= packedCounts(word(p, at: end &- rest, bytes: rest), bytes: rest)
+        packed &+= packedCounts(UTF8Scanning.word(p, at: end &- rest, bytes: rest), bytes: rest)
       }
       return (Int(packed & 0xFFFF), Int(packed &>> 16))
-    }
-
-    /// The `bytes` (1–7) bytes at `start` as the low bytes of a word, the others zero.
-    @inline(__always)
-    private static func word(_ p: UnsafeBufferPointer<UInt8>, at start: Int, bytes: Int) -> UInt64 {
-      let n = p.count
-      guard let base = p.baseAddress else { return 0 }
-      let raw = UnsafeRawPointer(base)
-      var x: UInt64
-      if start &+ 8 <= n {
-        x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      } else if n >= 8 {
-        // The buffer's last eight bytes, shifted so that byte `start` comes first.
-        let last = n &- 8
-        x =
-          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: last, as: UInt64.self))
-          &>> UInt64((start &- last) &* 8)
-      } else {
-        x = 0
-        for k in 0..<bytes { x |= UInt64(base[start &+ k]) &<< UInt64(k &* 8) }
-      }
-      return x & (UInt64.max &>> UInt64((8 &- bytes) &* 8))
     }
 
     /// The scalars of `bytes` bytes of a word (the others zero) in the low 16 bits, and their

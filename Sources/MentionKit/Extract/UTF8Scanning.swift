@@ -116,6 +116,29 @@ enum UTF8Scanning {
     return n
   }
 
+  /// The `bytes` (1–7) bytes at `start` as the low bytes of a word (the first byte lowest), the
+  /// others zero: one load when eight bytes are readable from `start`, else the buffer's last
+  /// eight bytes shifted down, and byte by byte only in a buffer of fewer than eight bytes.
+  @inline(__always)
+  static func word(_ p: UnsafeBufferPointer<UInt8>, at start: Int, bytes: Int) -> UInt64 {
+    let n = p.count
+    guard let base = p.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var x: UInt64
+    if start &+ 8 <= n {
+      x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    } else if n >= 8 {
+      let last = n &- 8
+      x =
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+        &>> UInt64((start &- last) &* 8)
+    } else {
+      x = 0
+      for k in 0..<bytes { x |= UInt64(base[start &+ k]) &<< UInt64(k &* 8) }
+    }
+    return x & (UInt64.max &>> UInt64((8 &- bytes) &* 8))
+  }
+
   /// How many of the eight bytes at `i` (`i + 8 <= p.count`), from the first, are ASCII
   /// letters, digits or `_` (0–8), and whether those hold a letter.
   ///

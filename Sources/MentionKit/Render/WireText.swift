@@ -164,28 +164,18 @@ enum WireText {
     let masks = escapeMasks(format)
     var i = range.lowerBound
     let end = range.upperBound
-    guard masks != (0, 0) else { return }
-    let base = UnsafeRawPointer(p.baseAddress!)
+    guard masks != (0, 0), i < end, let address = p.baseAddress else { return }
+    let base = UnsafeRawPointer(address)
     while i < end {
       // Eight bytes at a time while none of them is escaped; the last few bytes of the range
-      // too, read as a whole word of the message with the bytes past the range cleared (a zero
-      // byte is never escaped).
+      // too, read as one word with the bytes past the range cleared (a zero byte is never
+      // escaped).
       let remaining = end &- i
-      let word: UInt64?
-      if remaining >= 8 {
-        word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      } else if i &+ 8 <= p.count {
-        let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-        word = x & (1 &<< UInt64(remaining &* 8) &- 1)
-      } else if p.count >= 8 {
-        // The range ends within the message's last eight bytes.
-        let x = UInt64(
-          littleEndian: base.loadUnaligned(fromByteOffset: p.count &- 8, as: UInt64.self))
-        word = x &>> UInt64((i &- (p.count &- 8)) &* 8) & (1 &<< UInt64(remaining &* 8) &- 1)
-      } else {
-        word = nil
-      }
-      if let word, !mayHaveEscape(word, format) {
+      let word =
+        remaining >= 8
+        ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        : UTF8Scanning.word(p, at: i, bytes: remaining)
+      if !mayHaveEscape(word, format) {
         i &+= Swift.min(8, remaining)
         continue
       }

@@ -356,15 +356,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
       body(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
       i &+= 8
     }
-    guard i < n else { return }
-    var word: UInt64 = 0
-    var shift: UInt64 = 0
-    while i < n {
-      word |= UInt64(base[i]) << shift
-      shift &+= 8
-      i &+= 1
-    }
-    body(word)
+    if i < n { body(UTF8Scanning.word(p, at: i, bytes: n &- i)) }
   }
 
   /// Eight ASCII bytes with `A`–`Z` lowercased (other bytes give an unspecified result).
