@@ -186,11 +186,17 @@ enum UTF8Scanning {
   /// repaired.
   @inline(__always)
   static func string(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    let bytes = UnsafeBufferPointer(rebasing: p[range])
     let wholeScalars =
       (range.isEmpty || isScalarStart(p[range.lowerBound]))
       && (range.upperBound == p.count || isScalarStart(p[range.upperBound]))
-    if wholeScalars, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    return string(UnsafeBufferPointer(rebasing: p[range]), isValid: wholeScalars)
+  }
+
+  /// Builds a string from bytes: copied as they are when `isValid` says they are valid UTF-8
+  /// (the caller knows it, so they are not validated again), else validated and repaired.
+  @inline(__always)
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, isValid: Bool) -> String {
+    if isValid, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       return String(copying: UTF8Span(unchecked: bytes.span))
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -63,9 +63,9 @@ struct WireWriter {
   mutating func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     let n = range.count
     guard n > 0 else { return }
-    // A continuation byte (0b10xxxxxx) at either end: the range cuts a scalar.
-    if p[range.lowerBound] & 0xC0 == 0x80
-      || (range.upperBound < p.count && p[range.upperBound] & 0xC0 == 0x80)
+    // A continuation byte at either end: the range cuts a scalar.
+    if !UTF8Scanning.isScalarStart(p[range.lowerBound])
+      || (range.upperBound < p.count && !UTF8Scanning.isScalarStart(p[range.upperBound]))
     {
       stretchesAreWhole = false
     }
@@ -92,10 +92,6 @@ struct WireWriter {
   /// The bytes written, as a string: copied as they are when they are known to be valid UTF-8,
   /// else validated (and repaired).
   func makeString() -> String {
-    let bytes = UnsafeBufferPointer(start: base, count: count)
-    if stretchesAreWhole, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return String(copying: UTF8Span(unchecked: bytes.span))
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    UTF8Scanning.string(UnsafeBufferPointer(start: base, count: count), isValid: stretchesAreWhole)
   }
 }

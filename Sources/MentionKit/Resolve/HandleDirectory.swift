@@ -257,11 +257,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
         i &+= 1
         continue
       }
-      // The scalar's length from its lead byte (the bytes are valid UTF-8).
-      let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-      guard i &+ length <= n else { return false }
-      var value = UInt32(byte) & (0x7F >> length)
-      for k in 1..<length { value = value << 6 | UInt32(p[i &+ k] & 0x3F) }
+      let (value, length) = UTF8Scanning.decode(p, at: i)
       if HandleKey.lowercasingChanges(value) { return false }
       for k in 0..<length { out[i &+ k] = p[i &+ k] }
       i &+= length
