@@ -15,6 +15,7 @@ struct ChatScannerTests {
     "t.co/abc", "https://t.co/x?y=1", "example.com", "a.b", "x.y.z", ".com", "com.", "xn--p1ai",
     "пример.рф", "münchen.de", "é", "Zoë", "Łukasz", "@Мария", "日本", "#महात्मा", "@李明", "😀",
     "\u{200D}", "\u{0301}", "\u{FE0F}", "\u{3000}", "\u{00A0}", "example", "com", "ana", "1",
+    "\u{0B}", "\u{0C}", "\u{85}", "longerwordthaneightbytes", "a.b.c.d.e.f.g.h", "x:y:z",
   ]
 
   static func message(_ generator: inout SeededGenerator) -> String {
@@ -101,8 +102,14 @@ struct ChatScannerTests {
     let classes = [
       Trigger.Boundary.default.preceding, Trigger.mention.queryCharacters,
       Trigger.hashtag.queryCharacters, ExtractionProfile.chat.trailingPunctuation,
+      // Listed scalars other than ASCII, in and out of the categories.
+      Trigger.mention.queryCharacters.including("·’\u{3000}").excluding("ßª\u{0301}"),
+      ScalarClass(categories: [.symbols], including: "é").excluding("€"),
+      ScalarClass(categories: [.letters], including: "·", excluding: "ø", isInverted: true),
     ]
-    let compiled = classes.map(ChatScanner.NonASCIIClass.init)
+    var memory: [UnsafeMutableBufferPointer<UInt32>] = []
+    defer { for buffer in memory { buffer.deallocate() } }
+    let compiled = classes.map { ChatScanner.NonASCIIClass($0, memory: &memory) }
     var mismatches: [UInt32] = []
     let values = Array(0x80..<0x1_0000) + [0x1_F600, 0x2_0021, 0x1_D7CE, 0xE_0001]
     for value in values.map(UInt32.init) {

@@ -2,19 +2,33 @@
 /// byte or scalar: bit sets for ASCII, sorted arrays and a BMP category table for the rest.
 extension ChatScanner {
   /// A ``ScalarClass`` for non-ASCII scalars whose general category the caller looks up once:
-  /// its few listed scalars in arrays instead of hashed sets.
-  struct NonASCIIClass: Sendable {
+  /// its few listed scalars in sorted buffers instead of hashed sets.
+  ///
+  /// The buffers belong to the scanner's tables, which free them when they go away: a class is
+  /// only ever read through the tables that hold it, during a scan. They are buffers rather than
+  /// arrays so that reading a class for each scalar retains and releases nothing.
+  struct NonASCIIClass: @unchecked Sendable {
     var categories: ScalarClass.Categories
-    var included: [UInt32]
-    var excluded: [UInt32]
+    var included: UnsafeBufferPointer<UInt32>
+    var excluded: UnsafeBufferPointer<UInt32>
     var isInverted: Bool
 
-    init(_ scalarClass: ScalarClass) {
+    /// The class's non-ASCII part, its listed scalars copied into memory appended to `memory`,
+    /// which the caller frees.
+    init(_ scalarClass: ScalarClass, memory: inout [UnsafeMutableBufferPointer<UInt32>]) {
+      /// Only non-ASCII values are asked about: the ASCII members (`_`, `.`, `-` of the default
+      /// handles) would only lengthen the searches.
+      func buffer(_ scalars: Set<Unicode.Scalar>) -> UnsafeBufferPointer<UInt32> {
+        let values = scalars.map(\.value).filter { $0 >= 0x80 }.sorted()
+        guard !values.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: values.count)
+        _ = buffer.initialize(from: values)
+        memory.append(buffer)
+        return UnsafeBufferPointer(buffer)
+      }
       categories = scalarClass.categories
-      // Only non-ASCII values are asked about: the ASCII members (`_`, `.`, `-` of the default
-      // handles) would only lengthen the searches.
-      included = scalarClass.included.map(\.value).filter { $0 >= 0x80 }.sorted()
-      excluded = scalarClass.excluded.map(\.value).filter { $0 >= 0x80 }.sorted()
+      included = buffer(scalarClass.included)
+      excluded = buffer(scalarClass.excluded)
       isInverted = scalarClass.isInverted
     }
 

@@ -33,6 +33,8 @@ struct ChatScanner: Sendable {
   /// The compiled tables, behind one reference: a copy of the scanner retains one object.
   private final class Tables: Sendable {
     let profile: ExtractionProfile
+    /// The spans the profile excludes.
+    let excluded: ExcludedSpans.Kinds
     /// ``ScalarClass/category(of:)`` of every BMP scalar, as the index of its one bit (`0xFF`
     /// for none): the shared ``bmpCategories`` array, held here so a message reads no lazy
     /// global.
@@ -61,13 +63,24 @@ struct ChatScanner: Sendable {
     /// Every delimiter spelling in the order tried, and its bytes.
     let delimiterOrder: [Delimiter]
     let delimiterBytes: [[UInt8]]
+    /// For each byte, the first spelling in `delimiterOrder` that starts with it (-1: none); for
+    /// each spelling, the next one in order that starts with the same byte (-1: none). A sign
+    /// tries only the spellings that start with its byte, in the same order.
+    let firstDelimiterOfByte: [Int]
+    let nextDelimiterOfSameByte: [Int]
+    /// How many distinct patterns `signPatterns` holds (1–4).
+    let signPatternCount: Int
 
     /// The entity kind of each trigger, by index: the trigger's name.
     let kinds: [ExtractedEntity.Kind]
+    /// The memory of the classes' listed scalars, written once here and freed with the tables
+    /// (never written while the tables are shared).
+    nonisolated(unsafe) private let classMemory: [UnsafeMutableBufferPointer<UInt32>]
 
     init(profile: ExtractionProfile) {
       kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
       self.profile = profile
+      excluded = ExcludedSpans.Kinds(profile)
       var starts = [Bool](repeating: false, count: 256)
       var order: [Delimiter] = []
       var bytes: [[UInt8]] = []
@@ -82,9 +95,15 @@ struct ChatScanner: Sendable {
       }
       let trailing = ASCIIBits(profile.trailingPunctuation)
       self.trailing = trailing
-      self.trailingClass = NonASCIIClass(profile.trailingPunctuation)
-      self.queryClasses = profile.triggers.map { NonASCIIClass($0.queryCharacters) }
-      self.precedingClasses = profile.triggers.map { NonASCIIClass($0.boundary.preceding) }
+      var memory: [UnsafeMutableBufferPointer<UInt32>] = []
+      self.trailingClass = NonASCIIClass(profile.trailingPunctuation, memory: &memory)
+      self.queryClasses = profile.triggers.map {
+        NonASCIIClass($0.queryCharacters, memory: &memory)
+      }
+      self.precedingClasses = profile.triggers.map {
+        NonASCIIClass($0.boundary.preceding, memory: &memory)
+      }
+      classMemory = memory
       let wordBytes = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A) + [0x5F]
       self.rules = profile.triggers.map { trigger in
         let query = ASCIIBits(trigger.queryCharacters)
@@ -102,6 +121,15 @@ struct ChatScanner: Sendable {
       }
       self.delimiterOrder = order
       self.delimiterBytes = bytes
+      var firstOfByte = [Int](repeating: -1, count: 256)
+      var nextOfSameByte = [Int](repeating: -1, count: order.count)
+      for index in order.indices.reversed() {
+        let first = Int(order[index].first)
+        nextOfSameByte[index] = firstOfByte[first]
+        firstOfByte[first] = index
+      }
+      self.firstDelimiterOfByte = firstOfByte
+      self.nextDelimiterOfSameByte = nextOfSameByte
       self.startsDelimiter = starts
       let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
       self.isWordLocal =
@@ -118,12 +146,18 @@ struct ChatScanner: Sendable {
       } else {
         signPatterns = nil
       }
+      signPatternCount = firstBytes.count
+    }
+
+    deinit {
+      for buffer in classMemory { buffer.deallocate() }
     }
   }
 
   private let tables: Tables
 
   var profile: ExtractionProfile { tables.profile }
+  private var excluded: ExcludedSpans.Kinds { tables.excluded }
   private var categories: [UInt8] { tables.categories }
   private var signPatterns: (UInt64, UInt64, UInt64, UInt64)? { tables.signPatterns }
   private var isWordLocal: Bool { tables.isWordLocal }
@@ -145,11 +179,17 @@ struct ChatScanner: Sendable {
   /// ``ScalarClass/category(of:)`` of a scalar value, from the table for the BMP.
   @inline(__always)
   func category(of value: UInt32) -> ScalarClass.Categories {
-    guard value < 0x1_0000 else {
-      return ScalarClass.category(of: Unicode.Scalar(value).unsafelyUnwrapped)
-    }
+    guard value < 0x1_0000 else { return Self.supplementaryCategory(of: value) }
     let bit = categories.withUnsafeBufferPointer { $0[Int(value)] }
     return bit == 0xFF ? [] : ScalarClass.Categories(rawValue: 1 << UInt16(bit))
+  }
+
+  /// ``ScalarClass/category(of:)`` past the BMP, out of line: the standard library's scalar
+  /// properties are resilient types, and a caller that inlines them sets up their storage
+  /// through the runtime's metadata on every call, BMP scalars included.
+  @inline(never)
+  private static func supplementaryCategory(of value: UInt32) -> ScalarClass.Categories {
+    Unicode.Scalar(value).map(ScalarClass.category(of:)) ?? []
   }
 
   /// The offset of the first byte at or after `i` that can start a delimiter, or `p.count`:
@@ -157,7 +197,15 @@ struct ChatScanner: Sendable {
   /// (``UTF8Scanning/next(anyOf:in:from:)``).
   @inline(__always)
   private func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-    if let signPatterns { return UTF8Scanning.next(anyOf: signPatterns, in: p, from: i) }
+    if let (s0, s1, s2, s3) = signPatterns {
+      // The same pattern passed again costs no test: one loop per count of distinct bytes.
+      switch tables.signPatternCount {
+      case 1: return UTF8Scanning.next(anyOf: (s0, s0, s0, s0), in: p, from: i)
+      case 2: return UTF8Scanning.next(anyOf: (s0, s1, s1, s1), in: p, from: i)
+      case 3: return UTF8Scanning.next(anyOf: (s0, s1, s2, s2), in: p, from: i)
+      default: return UTF8Scanning.next(anyOf: (s0, s1, s2, s3), in: p, from: i)
+      }
+    }
     var i = i
     while i < p.count, !startsDelimiter[Int(p[i])] { i &+= 1 }
     return i
@@ -169,14 +217,16 @@ struct ChatScanner: Sendable {
     let firstSign = nextSign(p, from: 0)
     guard firstSign < p.count else { return }
     let marks = ExcludedSpans.marks(p)
-    if isWordLocal, !(marks.code && profile.skipsCode) {
+    let excluded = excluded
+    if isWordLocal, !(marks.code && excluded.contains(.code)) {
       scanWordByWord(
         p, from: firstSign,
-        findsSpans: marks.dotOrColon && (profile.skipsURLs || profile.skipsEmailAddresses),
+        findsSpans: marks.dotOrColon && !excluded.isDisjoint(with: [.urls, .emailAddresses]),
         into: &entities)
     } else {
       scan(
-        p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+        p, from: firstSign, excluding: ExcludedSpans.find(in: p, excluding: excluded),
+        into: &entities)
     }
   }
 
@@ -186,7 +236,8 @@ struct ChatScanner: Sendable {
     guard !rules.isEmpty else { return }
     guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
     scan(
-      p, from: firstSign, excluding: ExcludedSpans.find(in: p, profile: profile), into: &entities)
+      p, from: firstSign, excluding: ExcludedSpans.find(in: p, excluding: excluded),
+      into: &entities)
   }
 
   /// The scan from `first` with the text's excluded spans (sorted and merged) given.
@@ -235,6 +286,7 @@ struct ChatScanner: Sendable {
     _ p: UnsafeBufferPointer<UInt8>, from first: Int, findsSpans: Bool,
     into entities: inout RawEntityBuffer
   ) {
+    let excluded = excluded
     urlTable.withUnsafeBufferPointer { table in
       let n = p.count
       var word = 0..<0
@@ -251,7 +303,7 @@ struct ChatScanner: Sendable {
         }
         if findsSpans, i >= word.upperBound {
           word = ExcludedSpans.findInWord(
-            around: i, of: p, profile: profile, table: table, into: &spans, urls: &urls)
+            around: i, of: p, excluding: excluded, table: table, into: &spans, urls: &urls)
           nextSpan = 0
         }
         while nextSpan < spans.count, spans[nextSpan].upperBound <= i { nextSpan &+= 1 }
@@ -282,13 +334,17 @@ struct ChatScanner: Sendable {
   /// limit only ever turns a delimiter down).
   @inline(__always)
   private func firstDelimiter(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-    let byte = p[i]
     let n = p.count
-    for order in delimiterOrder.indices {
+    var order = tables.firstDelimiterOfByte[Int(p[i])]
+    while order >= 0 {
       let delimiter = delimiterOrder[order]
-      guard delimiter.first == byte, i &+ delimiter.length <= n else { continue }
-      if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: n) { continue }
-      if isBoundary(p, before: i, trigger: delimiter.trigger) { return order }
+      if i &+ delimiter.length <= n,
+        delimiter.length == 1 || hasBytes(p, delimiterBytes[order], at: i, limit: n),
+        isBoundary(p, before: i, trigger: delimiter.trigger)
+      {
+        return order
+      }
+      order = tables.nextDelimiterOfSameByte[order]
     }
     return nil
   }
@@ -297,17 +353,18 @@ struct ChatScanner: Sendable {
   private func match(
     _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout RawEntityBuffer
   ) -> Int? {
-    let byte = p[i]
-    for order in delimiterOrder.indices {
+    var order = tables.firstDelimiterOfByte[Int(p[i])]
+    while order >= 0 {
       let delimiter = delimiterOrder[order]
-      guard delimiter.first == byte, i &+ delimiter.length <= limit else { continue }
-      if delimiter.length > 1, !hasBytes(p, delimiterBytes[order], at: i, limit: limit) {
-        continue
+      if i &+ delimiter.length <= limit,
+        delimiter.length == 1 || hasBytes(p, delimiterBytes[order], at: i, limit: limit),
+        isBoundary(p, before: i, trigger: delimiter.trigger)
+      {
+        return handle(
+          p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length,
+          limit: limit, into: &entities)
       }
-      guard isBoundary(p, before: i, trigger: delimiter.trigger) else { continue }
-      return handle(
-        p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length, limit: limit,
-        into: &entities)
+      order = tables.nextDelimiterOfSameByte[order]
     }
     return nil
   }

@@ -5,19 +5,42 @@
 /// queues instead of searching forward from each opener; URL and e-mail finders never rescan
 /// text they have passed.
 enum ExcludedSpans {
-  static func find(in p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile) -> [Range<Int>] {
+  /// Which spans a profile excludes: a plain value, cheap to pass per word (an
+  /// ``ExtractionProfile`` holds reference-counted triggers and classes).
+  struct Kinds: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// Markdown fenced code blocks and code spans.
+    static let code = Kinds(rawValue: 1)
+    /// URLs, with or without a scheme.
+    static let urls = Kinds(rawValue: 2)
+    /// E-mail addresses.
+    static let emailAddresses = Kinds(rawValue: 4)
+
+    /// The spans `profile` excludes.
+    init(_ profile: ExtractionProfile) {
+      var kinds: Kinds = []
+      if profile.skipsCode { kinds.insert(.code) }
+      if profile.skipsURLs { kinds.insert(.urls) }
+      if profile.skipsEmailAddresses { kinds.insert(.emailAddresses) }
+      self = kinds
+    }
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+  }
+
+  static func find(in p: UnsafeBufferPointer<UInt8>, excluding kinds: Kinds) -> [Range<Int>] {
     var spans: [Range<Int>] = []
     // Which of the bytes that can start a span occur, in one pass instead of one per byte.
     let seen = presence(p)
-    if profile.skipsCode, seen & 0b11000 != 0 { appendCode(p, into: &spans) }
-    if profile.skipsURLs, seen & 0b00011 != 0 {
+    if kinds.contains(.code), seen & 0b11000 != 0 { appendCode(p, into: &spans) }
+    if kinds.contains(.urls), seen & 0b00011 != 0 {
       TwitterCharacters.bmp.withUnsafeBufferPointer { table in
         var scanner = URLScanner(p, table: table)
         for url in scanner.urls() { spans.append(url.start..<url.end) }
       }
       if seen & 0b00010 != 0 { appendSchemeURLs(p, in: 0..<p.count, into: &spans) }
     }
-    if profile.skipsEmailAddresses, seen & 0b00100 != 0 {
+    if kinds.contains(.emailAddresses), seen & 0b00100 != 0 {
       appendEmailAddresses(p, in: 0..<p.count, into: &spans)
     }
     return merged(spans)
@@ -29,7 +52,7 @@ enum ExcludedSpans {
   /// The spans of a text with no code can be found one word at a time: URLs and e-mail
   /// addresses hold no ASCII whitespace, so each lies in one word (a run of bytes without
   /// ASCII whitespace), and what is found in a word depends on that word's bytes alone. Code
-  /// spans and fences cross words: a text with code needs ``find(in:profile:)``. A text
+  /// spans and fences cross words: a text with code needs ``find(in:excluding:)``. A text
   /// without a `.` or a `:` has no URL and no e-mail address.
   struct Marks {
     var code = false
@@ -75,10 +98,10 @@ enum ExcludedSpans {
   }
 
   /// Replaces `spans` with the spans of the word around `i` (the run of bytes without ASCII
-  /// whitespace that holds it), sorted and merged: what ``find(in:profile:)`` finds inside the
-  /// word when the text holds no code. Returns the word. `urls` is scratch space.
+  /// whitespace that holds it), sorted and merged: what ``find(in:excluding:)`` finds inside
+  /// the word when the text holds no code. Returns the word. `urls` is scratch space.
   static func findInWord(
-    around i: Int, of p: UnsafeBufferPointer<UInt8>, profile: ExtractionProfile,
+    around i: Int, of p: UnsafeBufferPointer<UInt8>, excluding kinds: Kinds,
     table: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
     urls: inout [URLScanner.Match]
   ) -> Range<Int> {
@@ -109,7 +132,7 @@ enum ExcludedSpans {
     }
     let word = start..<end
     guard dot >= 0 || colon else { return word }
-    if profile.skipsURLs {
+    if kinds.contains(.urls) {
       // `dot` is the word's first dot: a URL needs one with a label after it, and a word may
       // end with a `.` (`see example.com/@bob.`).
       if dot >= 0, dot &+ 1 < end {
@@ -120,7 +143,9 @@ enum ExcludedSpans {
       }
       if colon { appendSchemeURLs(p, in: word, into: &spans) }
     }
-    if profile.skipsEmailAddresses, at, dot >= 0 { appendEmailAddresses(p, in: word, into: &spans) }
+    if kinds.contains(.emailAddresses), at, dot >= 0 {
+      appendEmailAddresses(p, in: word, into: &spans)
+    }
     mergeInPlace(&spans)
     return word
   }
@@ -142,7 +167,7 @@ enum ExcludedSpans {
     spans.removeLast(spans.count &- last &- 1)
   }
 
-  /// The bytes ``find(in:profile:)`` asks about (`.` `:` `@` `` ` `` `~`), each with a bit.
+  /// The bytes ``find(in:excluding:)`` asks about (`.` `:` `@` `` ` `` `~`), each with a bit.
   private static let presenceBits: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 256)
     for (bit, byte) in [0x2E, 0x3A, 0x40, 0x60, 0x7E].enumerated() { table[byte] = 1 << bit }
