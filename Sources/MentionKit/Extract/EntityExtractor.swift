@@ -178,15 +178,16 @@ public struct EntityExtractor: Sendable, Hashable {
       let raw = UnsafeRawPointer(base)
       while counted &+ 8 <= end {
         let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: counted, as: UInt64.self))
-        let packed = Self.packedCounts(x, bytes: 8)
-        scalars &+= Int(packed & 0xFFFF)
-        utf16 &+= Int(packed &>> 16)
+        let counts = Self.counts(x)
+        scalars &+= 8 &- Int(counts & 0xFFFF)
+        utf16 &+= 8 &- Int(counts & 0xFFFF) &+ Int(counts &>> 16)
         counted &+= 8
       }
       let rest = end &- counted
       guard rest > 0 else { return (scalars, utf16) }
-      let packed = Self.packedCounts(UTF8Scanning.word(p, at: counted, bytes: rest), bytes: rest)
-      return (scalars &+ Int(packed & 0xFFFF), utf16 &+ Int(packed &>> 16))
+      let counts = Self.counts(UTF8Scanning.word(p, at: counted, bytes: rest))
+      let restScalars = rest &- Int(counts & 0xFFFF)
+      return (scalars &+ restScalars, utf16 &+ restScalars &+ Int(counts &>> 16))
     }
 
     /// How many leading bytes ``withTable(_:covering:_:)`` can cover.
@@ -194,8 +195,9 @@ public struct EntityExtractor: Sendable, Hashable {
 
     /// Calls `body` with a table of the counts before each eight-byte word of the first
     /// `covered` bytes (at most ``tableBytes``), and whether those bytes are all ASCII (then
-    /// every offset among them is its byte offset): entry *w* holds the scalars before byte 8*w*
-    /// in its low 16 bits and the UTF-16 units in its high 16 bits.
+    /// every offset among them is its byte offset): entry *w* holds the continuation bytes
+    /// before byte 8*w* in its low 16 bits and the four-byte leads in its high 16 bits
+    /// (``counts(_:)``), from which ``offsets(_:_:at:)`` derives the offsets.
     @inline(__always)
     static func withTable<Result>(
       _ p: UnsafeBufferPointer<UInt8>, covering covered: Int,
@@ -204,18 +206,18 @@ public struct EntityExtractor: Sendable, Hashable {
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableBytes / 8 + 1) { memory in
         let table = memory.baseAddress.unsafelyUnwrapped
         let words = covered &>> 3
-        var packed: UInt32 = 0
+        var counted: UInt32 = 0
         var any: UInt64 = 0
         if let base = p.baseAddress {
           let raw = UnsafeRawPointer(base)
           for w in 0..<words {
-            table[w] = packed
+            table[w] = counted
             let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self))
             any |= x
-            packed &+= Self.packedCounts(x, bytes: 8)
+            counted &+= Self.counts(x)
           }
         }
-        table[words] = packed
+        table[words] = counted
         let rest = covered & 7
         if rest != 0 { any |= UTF8Scanning.word(p, at: covered &- rest, bytes: rest) }
         return body(table, any & 0x8080_8080_8080_8080 == 0)
@@ -229,25 +231,24 @@ public struct EntityExtractor: Sendable, Hashable {
     )
       -> (scalars: Int, utf16: Int)
     {
-      var packed = table[end &>> 3]
+      var counts = table[end &>> 3]
       let rest = end & 7
-      if rest != 0 {
-        packed &+= packedCounts(UTF8Scanning.word(p, at: end &- rest, bytes: rest), bytes: rest)
-      }
-      return (Int(packed & 0xFFFF), Int(packed &>> 16))
+      if rest != 0 { counts &+= Self.counts(UTF8Scanning.word(p, at: end &- rest, bytes: rest)) }
+      let scalars = end &- Int(counts & 0xFFFF)
+      return (scalars, scalars &+ Int(counts &>> 16))
     }
 
-    /// The scalars of `bytes` bytes of a word (the others zero) in the low 16 bits, and their
-    /// UTF-16 units in the high 16 bits. One multiply sums both counts: each byte holds its
-    /// continuation flag in bit 0 and its four-byte-lead flag in bit 4, and eight bytes sum to
-    /// at most 8 + 16 × 8 < 256.
+    /// The continuation bytes of a word in the low 16 bits, and its four-byte leads in the high
+    /// 16 bits (zero bytes are neither): the scalars of *k* bytes are *k* less their continuation
+    /// bytes, and their UTF-16 units the scalars plus the four-byte leads. One multiply sums
+    /// both: each byte holds its continuation flag in bit 0 and its four-byte-lead flag in bit
+    /// 4, and eight bytes sum to at most 8 × 16 < 256 (a byte is never both).
     @inline(__always)
-    private static func packedCounts(_ x: UInt64, bytes: Int) -> UInt32 {
+    static func counts(_ x: UInt64) -> UInt32 {
       let (continuation, fourByteLead) = flags(x)
       let both = (continuation &>> 7) | (fourByteLead &>> 3)
       let sums = UInt32(truncatingIfNeeded: (both &* 0x0101_0101_0101_0101) &>> 56)
-      let scalars = UInt32(truncatingIfNeeded: bytes) &- (sums & 0xF)
-      return scalars | (scalars &+ (sums &>> 4)) &<< 16
+      return (sums & 0xF) | (sums &>> 4) &<< 16
     }
 
     /// Bit 7 of each continuation byte of a word, and of each four-byte lead (zero bytes are

@@ -130,8 +130,12 @@ enum TwitterScanner {
     let at = UTF8Scanning.broadcast(0x40)
     let hash = UTF8Scanning.broadcast(0x23)
     let lead = UTF8Scanning.broadcast(0xEF)
-    return UTF8Scanning.next(
-      anyOf: (at, hash, lead, cashtags ? UTF8Scanning.broadcast(0x24) : lead), in: p, from: i)
+    // Two loops, each with its patterns as constants.
+    if cashtags {
+      return UTF8Scanning.next(
+        anyOf: (at, hash, lead, UTF8Scanning.broadcast(0x24)), in: p, from: i)
+    }
+    return UTF8Scanning.next(anyOf: (at, hash, lead, lead), in: p, from: i)
   }
 
   // MARK: Mentions
