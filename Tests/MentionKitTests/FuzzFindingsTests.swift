@@ -56,6 +56,33 @@ struct FuzzFindingsTests {
     #expect(EntityExtractor(profile: .twitter).hashtags(in: text) == ["tag", "ok"])
   }
 
+  /// With a trigger that any character may precede, every scalar of the BMP and of the next two
+  /// planes before an ASCII sign is checked against the standard library's grapheme breaking:
+  /// the chat profile finds the mention exactly when the sign starts a grapheme cluster (it does
+  /// not after a Prepend scalar, and does after every other).
+  @Test func signsStartAnEntityExactlyWhereTheyStartAGrapheme() {
+    var anywhere = Trigger.mention
+    anywhere.boundary = Trigger.Boundary(preceding: .any)
+    var profile = ExtractionProfile.chat
+    profile.triggers = [anywhere]
+    let extractor = EntityExtractor(profile: profile)
+    var mismatches: [UInt32] = []
+    var insideClusters = 0
+    let values = Array(0x80..<0x1_0000) + Array(0x1_0000..<0x1_2000) + [0xE_0001]
+    for value in values.map(UInt32.init) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = "x" + String(Character(scalar)) + "@ab"
+      let sign = text.utf8.index(text.utf8.endIndex, offsetBy: -3)
+      let startsCluster = sign.samePosition(in: text) != nil
+      if !startsCluster { insideClusters += 1 }
+      if extractor.mentions(in: text) != (startsCluster ? ["ab"] : []) { mismatches.append(value) }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    // The Prepend scalars of the range (U+0600…0605, U+06DD, U+070F, U+0890…0891, U+08E2,
+    // U+0D4E, U+110BD, U+110CD, U+111C2…111C3 and more) are there.
+    #expect(insideClusters >= 10)
+  }
+
   /// `wire` (found while writing the target's oracle, then replayed through it): a Discord
   /// token `<@!x>` is read back as user `x` (the legacy nickname form), so an id starting with
   /// `!` changed on the round trip; and an id holding `@everyone` or `@here` put a broadcast
