@@ -50,8 +50,6 @@ struct ChatScanner: Sendable {
     let urlTable: [UInt8]
     /// Each trigger's boundary class, for non-ASCII scalars before a sign.
     let precedingClasses: [NonASCIIClass]
-    /// Whether a byte can start some trigger's delimiter.
-    let startsDelimiter: [Bool]
     /// The profile's trailing punctuation, ASCII part.
     let trailing: ASCIIBits
     /// Each trigger's rule, by index.
@@ -81,14 +79,12 @@ struct ChatScanner: Sendable {
       kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
       self.profile = profile
       excluded = ExcludedSpans.Kinds(profile)
-      var starts = [Bool](repeating: false, count: 256)
       var order: [Delimiter] = []
       var bytes: [[UInt8]] = []
       for (index, trigger) in profile.triggers.enumerated() {
         // Longer spellings first, so `[[` wins over a `[` of another trigger.
         let delimiters = trigger.allDelimiters.map { Array($0.utf8) }.sorted { $0.count > $1.count }
         for delimiter in delimiters where !delimiter.isEmpty {
-          starts[Int(delimiter[0])] = true
           order.append(Delimiter(first: delimiter[0], length: delimiter.count, trigger: index))
           bytes.append(delimiter)
         }
@@ -130,7 +126,6 @@ struct ChatScanner: Sendable {
       }
       self.firstDelimiterOfByte = firstOfByte
       self.nextDelimiterOfSameByte = nextOfSameByte
-      self.startsDelimiter = starts
       let asciiWhitespace: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
       self.isWordLocal =
         !bytes.joined().contains(where: asciiWhitespace.contains)
@@ -139,7 +134,9 @@ struct ChatScanner: Sendable {
         }
       self.urlTable = profile.skipsURLs ? TwitterCharacters.bmp : []
       self.categories = ChatScanner.bmpCategories
-      let firstBytes = (0..<256).filter { starts[$0] }.map { UTF8Scanning.broadcast(UInt8($0)) }
+      let firstBytes = (0..<256).filter { firstOfByte[$0] >= 0 }.map {
+        UTF8Scanning.broadcast(UInt8($0))
+      }
       if let last = firstBytes.last, firstBytes.count <= 4 {
         let four = firstBytes + Array(repeating: last, count: 4 - firstBytes.count)
         signPatterns = (four[0], four[1], four[2], four[3])
@@ -163,7 +160,11 @@ struct ChatScanner: Sendable {
   private var isWordLocal: Bool { tables.isWordLocal }
   private var urlTable: [UInt8] { tables.urlTable }
   private var precedingClasses: [NonASCIIClass] { tables.precedingClasses }
-  private var startsDelimiter: [Bool] { tables.startsDelimiter }
+  /// Whether a byte can start some trigger's delimiter.
+  @inline(__always)
+  private func startsDelimiter(_ byte: UInt8) -> Bool {
+    tables.firstDelimiterOfByte[Int(byte)] >= 0
+  }
   private var trailing: ASCIIBits { tables.trailing }
   private var rules: [Rule] { tables.rules }
   private var queryClasses: [NonASCIIClass] { tables.queryClasses }
@@ -207,7 +208,7 @@ struct ChatScanner: Sendable {
       }
     }
     var i = i
-    while i < p.count, !startsDelimiter[Int(p[i])] { i &+= 1 }
+    while i < p.count, !startsDelimiter(p[i]) { i &+= 1 }
     return i
   }
 
@@ -234,7 +235,7 @@ struct ChatScanner: Sendable {
   /// ``scan(_:into:)`` finds, the slow way.
   func scanWholeText(_ p: UnsafeBufferPointer<UInt8>, into entities: inout RawEntityBuffer) {
     guard !rules.isEmpty else { return }
-    guard let firstSign = p.firstIndex(where: { startsDelimiter[Int($0)] }) else { return }
+    guard let firstSign = p.firstIndex(where: startsDelimiter) else { return }
     scan(
       p, from: firstSign, excluding: ExcludedSpans.find(in: p, excluding: excluded),
       into: &entities)
@@ -250,7 +251,7 @@ struct ChatScanner: Sendable {
     var i = first
     while i < n {
       let byte = p[i]
-      guard startsDelimiter[Int(byte)] else {
+      guard startsDelimiter(byte) else {
         i &+= 1
         continue
       }
@@ -297,7 +298,8 @@ struct ChatScanner: Sendable {
       while true {
         i = nextSign(p, from: i)
         guard i < n else { break }
-        guard UTF8Scanning.isScalarStart(p[i]), let order = firstDelimiter(p, at: i) else {
+        guard UTF8Scanning.isScalarStart(p[i]), let order = firstDelimiter(p, at: i, limit: n)
+        else {
           i &+= 1
           continue
         }
@@ -311,35 +313,27 @@ struct ChatScanner: Sendable {
           i = spans[nextSpan].upperBound
           continue
         }
-        guard nextSpan < spans.count else {
-          // No span ahead in the word: the limit is the end of the text, where
-          // `firstDelimiter` already chose the delimiter `match` would choose.
-          let delimiter = delimiterOrder[order]
-          i = handle(
-            p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length, limit: n,
-            into: &entities)
+        // With no span ahead in the word the limit is the end of the text, for which the
+        // delimiter is already chosen.
+        let limit = nextSpan < spans.count ? spans[nextSpan].lowerBound : n
+        guard let chosen = limit == n ? order : firstDelimiter(p, at: i, limit: limit) else {
+          i &+= 1
           continue
         }
-        if let next = match(p, at: i, limit: spans[nextSpan].lowerBound, into: &entities) {
-          i = next
-        } else {
-          i &+= 1
-        }
+        i = handle(p, delimiter: chosen, sign: i, limit: limit, into: &entities)
       }
     }
   }
 
-  /// The first delimiter (an index into `delimiterOrder`) spelled at `i` that meets its
-  /// boundary rule, or `nil`: the one ``match`` reads a handle after when nothing limits it (a
-  /// limit only ever turns a delimiter down).
+  /// The first delimiter (an index into `delimiterOrder`) spelled at `i` before `limit` that
+  /// meets its boundary rule, or `nil`. A lower limit only ever turns a delimiter down.
   @inline(__always)
-  private func firstDelimiter(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-    let n = p.count
+  private func firstDelimiter(_ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int) -> Int? {
     var order = tables.firstDelimiterOfByte[Int(p[i])]
     while order >= 0 {
       let delimiter = delimiterOrder[order]
-      if i &+ delimiter.length <= n,
-        delimiter.length == 1 || hasBytes(p, delimiterBytes[order], at: i, limit: n),
+      if i &+ delimiter.length <= limit,
+        delimiter.length == 1 || hasBytes(p, delimiterBytes[order], at: i, limit: limit),
         isBoundary(p, before: i, trigger: delimiter.trigger)
       {
         return order
@@ -353,20 +347,21 @@ struct ChatScanner: Sendable {
   private func match(
     _ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int, into entities: inout RawEntityBuffer
   ) -> Int? {
-    var order = tables.firstDelimiterOfByte[Int(p[i])]
-    while order >= 0 {
-      let delimiter = delimiterOrder[order]
-      if i &+ delimiter.length <= limit,
-        delimiter.length == 1 || hasBytes(p, delimiterBytes[order], at: i, limit: limit),
-        isBoundary(p, before: i, trigger: delimiter.trigger)
-      {
-        return handle(
-          p, trigger: delimiter.trigger, sign: i, valueStart: i &+ delimiter.length,
-          limit: limit, into: &entities)
-      }
-      order = tables.nextDelimiterOfSameByte[order]
-    }
-    return nil
+    guard let order = firstDelimiter(p, at: i, limit: limit) else { return nil }
+    return handle(p, delimiter: order, sign: i, limit: limit, into: &entities)
+  }
+
+  /// Reads the handle after the delimiter `order` (an index into `delimiterOrder`) at `sign`
+  /// and records it. Returns where scanning resumes.
+  @inline(__always)
+  private func handle(
+    _ p: UnsafeBufferPointer<UInt8>, delimiter order: Int, sign: Int, limit: Int,
+    into entities: inout RawEntityBuffer
+  ) -> Int {
+    let delimiter = delimiterOrder[order]
+    return handle(
+      p, trigger: delimiter.trigger, sign: sign, valueStart: sign &+ delimiter.length,
+      limit: limit, into: &entities)
   }
 
   private func hasBytes(_ p: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8], at i: Int, limit: Int)
