@@ -159,8 +159,9 @@ public struct EntityExtractor: Sendable, Hashable {
     private let p: UnsafeBufferPointer<UInt8>
     /// The bytes before this offset (a multiple of eight) are counted.
     private var counted = 0
-    private var scalars = 0
-    private var utf16 = 0
+    /// Their continuation bytes and four-byte leads.
+    private var continuations = 0
+    private var fourByteLeads = 0
 
     init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
 
@@ -171,23 +172,24 @@ public struct EntityExtractor: Sendable, Hashable {
     mutating func offsets(at end: Int) -> (scalars: Int, utf16: Int) {
       if end < counted {
         counted = 0
-        scalars = 0
-        utf16 = 0
+        continuations = 0
+        fourByteLeads = 0
       }
       guard let base = p.baseAddress else { return (0, 0) }
       let raw = UnsafeRawPointer(base)
       while counted &+ 8 <= end {
         let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: counted, as: UInt64.self))
         let counts = Self.counts(x)
-        scalars &+= 8 &- Int(counts & 0xFFFF)
-        utf16 &+= 8 &- Int(counts & 0xFFFF) &+ Int(counts &>> 16)
+        continuations &+= Int(counts & 0xFFFF)
+        fourByteLeads &+= Int(counts &>> 16)
         counted &+= 8
       }
+      var counts: UInt32 = 0
       let rest = end &- counted
-      guard rest > 0 else { return (scalars, utf16) }
-      let counts = Self.counts(UTF8Scanning.word(p, at: counted, bytes: rest))
-      let restScalars = rest &- Int(counts & 0xFFFF)
-      return (scalars &+ restScalars, utf16 &+ restScalars &+ Int(counts &>> 16))
+      if rest > 0 { counts = Self.counts(UTF8Scanning.word(p, at: counted, bytes: rest)) }
+      return Self.offsets(
+        at: end, continuations: continuations &+ Int(counts & 0xFFFF),
+        fourByteLeads: fourByteLeads &+ Int(counts &>> 16))
     }
 
     /// How many leading bytes ``withTable(_:covering:_:)`` can cover.
@@ -234,8 +236,19 @@ public struct EntityExtractor: Sendable, Hashable {
       var counts = table[end &>> 3]
       let rest = end & 7
       if rest != 0 { counts &+= Self.counts(UTF8Scanning.word(p, at: end &- rest, bytes: rest)) }
-      let scalars = end &- Int(counts & 0xFFFF)
-      return (scalars, scalars &+ Int(counts &>> 16))
+      return offsets(
+        at: end, continuations: Int(counts & 0xFFFF), fourByteLeads: Int(counts &>> 16))
+    }
+
+    /// The scalar and UTF-16 offsets of byte offset `end`, from the continuation bytes and
+    /// four-byte leads before it: every other byte starts a scalar, and a four-byte lead starts
+    /// one of two UTF-16 units.
+    @inline(__always)
+    static func offsets(at end: Int, continuations: Int, fourByteLeads: Int)
+      -> (scalars: Int, utf16: Int)
+    {
+      let scalars = end &- continuations
+      return (scalars, scalars &+ fourByteLeads)
     }
 
     /// The continuation bytes of a word in the low 16 bits, and its four-byte leads in the high
