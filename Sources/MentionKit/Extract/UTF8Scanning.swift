@@ -186,10 +186,15 @@ enum UTF8Scanning {
   /// repaired.
   @inline(__always)
   static func string(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    let wholeScalars =
-      (range.isEmpty || isScalarStart(p[range.lowerBound]))
+    string(UnsafeBufferPointer(rebasing: p[range]), isValid: holdsWholeScalars(p, range))
+  }
+
+  /// Whether a byte range of a buffer of valid UTF-8 starts and ends between scalars, so that
+  /// its bytes are valid UTF-8 too.
+  @inline(__always)
+  static func holdsWholeScalars(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    (range.isEmpty || isScalarStart(p[range.lowerBound]))
       && (range.upperBound == p.count || isScalarStart(p[range.upperBound]))
-    return string(UnsafeBufferPointer(rebasing: p[range]), isValid: wholeScalars)
   }
 
   /// Builds a string from bytes: copied as they are when `isValid` says they are valid UTF-8

@@ -63,12 +63,7 @@ struct WireWriter {
   mutating func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     let n = range.count
     guard n > 0 else { return }
-    // A continuation byte at either end: the range cuts a scalar.
-    if !UTF8Scanning.isScalarStart(p[range.lowerBound])
-      || (range.upperBound < p.count && !UTF8Scanning.isScalarStart(p[range.upperBound]))
-    {
-      stretchesAreWhole = false
-    }
+    if !UTF8Scanning.holdsWholeScalars(p, range) { stretchesAreWhole = false }
     reserve(n)
     (base + count).update(from: p.baseAddress! + range.lowerBound, count: n)
     count &+= n
