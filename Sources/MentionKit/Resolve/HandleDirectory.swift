@@ -97,7 +97,9 @@ public final class HandleDirectory: SynchronousMentionDirectory {
         let keyBytes = Array(key.rawValue.utf8)
         if keyBytes.allSatisfy({ $0 < 0x80 }) {
           othersHaveASCIIKeys = true
-        } else if keyBytes.count <= Self.wideKeyLimit, Self.isNFC(keyBytes, quickCheck: false) {
+        } else if keyBytes.count <= Self.wideKeyLimit,
+          keyBytes.withUnsafeBufferPointer({ Self.isNFC($0, quickCheck: false) })
+        {
           wideKeys.append((keyBytes, slot))
         } else {
           wideTableIsComplete = false
@@ -275,10 +277,6 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     return false
   }
 
-  static func isNFC(_ bytes: [UInt8], quickCheck: Bool) -> Bool {
-    bytes.withUnsafeBufferPointer { isNFC($0, quickCheck: quickCheck) }
-  }
-
   /// The hash of bytes, eight at a time, then mixed as ``asciiHash(_:)`` mixes.
   static func byteHash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash = 0xCBF2_9CE4_8422_2325 ^ UInt64(p.count)
@@ -316,8 +314,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   private static func equalIgnoringASCIICase(_ handle: String, _ p: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
-    var handle = handle
-    return handle.withUTF8 { h in
+    UTF8Scanning.withUTF8(handle) { h in
       guard h.count == p.count else { return false }
       for k in 0..<h.count where lowercase(h[k]) != lowercase(p[k]) { return false }
       return true
