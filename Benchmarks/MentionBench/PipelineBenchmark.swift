@@ -13,6 +13,12 @@ import MentionKit
 /// - `batched`: `await resolveAll` over batches of 1,000 messages, one directory call per kind
 ///   per batch (the path a remote directory takes).
 ///
+/// Then the `reused` path on every core at once: one child task per online core, each with its
+/// own copy of the messages (as a server receives distinct messages on each thread) and its own
+/// ``ExtractedEntities``, all sharing one extractor, one resolver with its directories, and one
+/// renderer. The figure is all the tasks' messages over the wall time, and the scaling is that
+/// figure over the one-core `reused` figure.
+///
 /// Self-contained (its own clock and statistics) so it builds beside any `main.swift`.
 enum PipelineBenchmark {
   /// The figures of one run.
@@ -49,6 +55,11 @@ enum PipelineBenchmark {
     /// The async per-message and batched async paths, messages/s.
     var asyncMessagesPerSecond: Double
     var batchedMessagesPerSecond: Double
+    /// The reused-storage path on every core at once: how many tasks ran, their messages/s
+    /// together, and that figure over `reusedMessagesPerSecond`.
+    var parallelTasks: Int
+    var parallelMessagesPerSecond: Double
+    var parallelScaling: Double { parallelMessagesPerSecond / reusedMessagesPerSecond }
     /// The target (1,000,000 messages/s), and whether the sync path reached it.
     var targetMessagesPerSecond: Double
     var meetsTarget: Bool { messagesPerSecond >= targetMessagesPerSecond }
@@ -87,7 +98,13 @@ enum PipelineBenchmark {
           "batched_messages_per_second", "extract+resolve+render (batched async)",
           batchedMessagesPerSecond, "msg/s"
         ),
-        ("target_messages_per_second", "target", targetMessagesPerSecond, "msg/s"),
+        ("parallel_tasks", "tasks on all cores (one per core)", Double(parallelTasks), ""),
+        (
+          "parallel_messages_per_second", "the same, reused storage, all cores together",
+          parallelMessagesPerSecond, "msg/s"
+        ),
+        ("parallel_scaling", "all cores ÷ one core (reused storage)", parallelScaling, "×"),
+        ("target_messages_per_second", "target (one core)", targetMessagesPerSecond, "msg/s"),
       ]
     }
 
@@ -117,11 +134,12 @@ enum PipelineBenchmark {
   ///   - channels: The channel directory.
   ///   - profile: The extraction profile; the default chat profile unless told.
   ///   - minimumSeconds: How long each mode runs at least.
+  ///   - cores: How many tasks the all-cores mode runs (the online cores).
   /// - Returns: The figures.
   /// - Throws: A ``ResolutionError`` if resolution fails (it cannot, in memory).
   static func run(
     corpusLines: [String], users: [MentionItem], channels: [MentionItem],
-    profile: ExtractionProfile = .chat, minimumSeconds: Double = 2
+    profile: ExtractionProfile = .chat, minimumSeconds: Double = 2, cores: Int
   ) async throws -> Result {
     let buildStart = Timing.now()
     let resolver = MentionResolver(
@@ -238,6 +256,34 @@ enum PipelineBenchmark {
     let batchedTotal = Timing.seconds(since: batchedStart)
     if sink == 42 { print("") }  // keeps `sink` alive
 
+    // All cores: one task per core, each on its own copy of the messages. The tasks block
+    // their threads on purpose: the cooperative pool has one thread per core.
+    let tasks = max(1, cores)
+    let copies = (0..<tasks).map { _ in
+      corpusLines.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+    }
+    let parallelStart = Timing.now()
+    let parallelMessages = try await withThrowingTaskGroup(of: Int.self) { group in
+      for copy in copies {
+        group.addTask {
+          var entities = ExtractedEntities()
+          var messages = 0
+          var sink = 0
+          let start = Timing.now()
+          repeat {
+            for line in copy {
+              extractor.extract(line, into: &entities)
+              sink &+= renderer.render(try resolver.resolveSynchronously(entities)).utf8.count
+            }
+            messages += copy.count
+          } while Timing.seconds(since: start) < minimumSeconds
+          return sink == 42 ? messages + 1 : messages  // keeps `sink` alive
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    let parallelTotal = Timing.seconds(since: parallelStart)
+
     let messages = passes * corpusLines.count
     func percentile(_ p: Double) -> Double {
       guard !samples.isEmpty else { return .nan }
@@ -258,6 +304,8 @@ enum PipelineBenchmark {
       reusedMessagesPerSecond: Double(reusedPasses * corpusLines.count) / reusedTotal,
       asyncMessagesPerSecond: Double(asyncPasses * corpusLines.count) / asyncTotal,
       batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
+      parallelTasks: tasks,
+      parallelMessagesPerSecond: Double(parallelMessages) / parallelTotal,
       targetMessagesPerSecond: 1_000_000, renderedBytesPerPass: renderedBytes)
   }
 }
