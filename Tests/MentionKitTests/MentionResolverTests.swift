@@ -184,6 +184,58 @@ struct MentionResolverTests {
     }
   }
 
+  /// An item listed twice (the same id) is one candidate, whichever path resolves it: the
+  /// synchronous path over a ``HandleDirectory``, and the batched path over a directory that
+  /// answers asynchronously. Items with different ids stay ambiguous.
+  @Test func anItemListedTwiceResolvesToIt() async throws {
+    let listedTwice = [
+      MentionItem(id: "U1", insertionText: "jon"), MentionItem(id: "U1", insertionText: "JON"),
+      MentionItem(id: "U2", insertionText: "kim"), MentionItem(id: "U3", insertionText: "Kim"),
+      MentionItem(id: "U2", insertionText: "KIM"), MentionItem(id: "U4", insertionText: "ana"),
+      MentionItem(id: "U4", insertionText: "ana"),
+    ]
+    let text = "@Jon @kim @ana @nobody"
+    let expected = ["Jon→U1", "kim→ambiguous(U2,U3)", "ana→U4", "nobody→unresolved"]
+    let synchronous = MentionResolver(users: HandleDirectory(listedTwice))
+    let message = try synchronous.resolveSynchronously(
+      text, entities: Self.extractor.entities(in: text))
+    #expect(Self.describe(message) == expected)
+    #expect(message.entities[0].item?.insertionText == "jon")
+    let batched = MentionResolver(users: RecordingDirectory(items: listedTwice))
+    #expect(!batched.isSynchronous)
+    #expect(Self.describe(try await batched.resolve(text, using: Self.extractor)) == expected)
+    // The directory itself still lists every entry.
+    #expect(HandleDirectory(listedTwice).items(for: HandleKey("ana"), kind: .mention).count == 2)
+  }
+
+  /// With synchronous directories, `resolveAll` resolves each message as
+  /// `resolveSynchronously` does (the mention cap included), and answers cancellation.
+  @Test func resolveAllOverSynchronousDirectoriesMatchesTheSynchronousPath() async throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
+      mentionLimit: 2)
+    #expect(resolver.isSynchronous)
+    let texts = [
+      "@jon @JON #général", "@kim @nobody @jon", "no entities", "", "@ana.maria. #Général",
+      "@ana@host.example", "@jön #tag @kim",
+    ]
+    let batched = try await resolver.resolveAll(texts, using: Self.extractor)
+    let oneByOne = try texts.map {
+      try resolver.resolveSynchronously($0, entities: Self.extractor.entities(in: $0))
+    }
+    #expect(batched == oneByOne)
+    #expect(batched.map(\.exceedsMentionLimit) == [false, true, false, false, false, false, false])
+    #expect(
+      Self.describe(batched[1]) == [
+        "kim→ambiguous(U2,U3)", "nobody→unresolved", "jon→skipped(over the mention limit)",
+      ])
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await resolver.resolveAll(texts, using: Self.extractor)
+    }
+    await #expect(throws: CancellationError.self) { try await cancelled.value }
+  }
+
   @Test func errorsDescribeThemselves() {
     #expect(
       ResolutionError.directoryFailed(kind: .mention, handleCount: 3, message: "boom").description

@@ -182,13 +182,16 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     }
     guard let first else { return .unresolved }
     if next[Int(first)] < 0 { return .resolved(storage[Int(first)]) }
+    // Several items: each id once, as the resolver keeps a directory's answer.
     var candidates: [MentionItem] = []
+    var ids: Set<String> = []
     var slot = first
     while slot >= 0 {
-      candidates.append(storage[Int(slot)])
+      let item = storage[Int(slot)]
+      if ids.insert(item.id).inserted { candidates.append(item) }
       slot = next[Int(slot)]
     }
-    return .ambiguous(candidates)
+    return candidates.count == 1 ? .resolved(candidates[0]) : .ambiguous(candidates)
   }
 
   private func firstSlot(of key: HandleKey) -> Int32? {

@@ -15,8 +15,9 @@ public enum MentionResolution: Sendable, Hashable {
   case resolved(MentionItem)
   /// No item has the handle.
   case unresolved
-  /// Several items have the handle (it differs only in case, or the directory holds
-  /// duplicates); the candidates are in the directory's order.
+  /// Several items with different ids have the handle (it differs only in case, or the
+  /// directory holds duplicates); the candidates are in the directory's order, each id once.
+  /// An item listed more than once under the same id is ``resolved(_:)`` to its first entry.
   case ambiguous([MentionItem])
   /// The entity was not looked up.
   case skipped(SkipReason)

@@ -82,6 +82,7 @@ public struct MentionResolver: Sendable {
     self.hashtagHandles = hashtagHandles ?? Self.noHandles
     hasMentionHandles = mentionHandles != nil
     hasHashtagHandles = hashtagHandles != nil
+    everyDirectoryIsSynchronous = entries.allSatisfy { $0.synchronous != nil }
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -104,7 +105,11 @@ public struct MentionResolver: Sendable {
 
   /// Whether every directory answers synchronously, so ``resolveSynchronously(_:entities:)``
   /// works and ``resolve(_:entities:)`` never suspends.
-  public var isSynchronous: Bool { entries.allSatisfy { $0.synchronous != nil } }
+  public var isSynchronous: Bool { everyDirectoryIsSynchronous }
+
+  /// ``isSynchronous``, computed once: asking every entry for each message copied each
+  /// directory's existential.
+  private let everyDirectoryIsSynchronous: Bool
 
   // MARK: - Async, batched
 
@@ -132,7 +137,7 @@ public struct MentionResolver: Sendable {
   ///   throws, or `CancellationError`.
   /// - Complexity: O(*m*) in the number of entities, plus one call per kind.
   public func resolve(_ text: String, entities: [ExtractedEntity]) async throws -> ResolvedMessage {
-    if isSynchronous { return try resolveSynchronously(text, entities: entities) }
+    if everyDirectoryIsSynchronous { return try resolveSynchronously(text, entities: entities) }
     return try await resolveAll([(text, entities)])[0]
   }
 
@@ -156,6 +161,10 @@ public struct MentionResolver: Sendable {
 
   /// Resolves many messages with one directory call per kind for all of them.
   ///
+  /// When every directory is synchronous (``isSynchronous``), there is nothing to batch: each
+  /// message is resolved as ``resolveSynchronously(_:entities:)`` resolves it, with the same
+  /// result, checking for cancellation every 1,024 messages.
+  ///
   /// - Parameter messages: Each message with its entities.
   /// - Returns: Each message with every entity resolved, in order.
   /// - Throws: ``ResolutionError/directoryFailed(kind:handleCount:message:)`` when a directory
@@ -163,6 +172,15 @@ public struct MentionResolver: Sendable {
   public func resolveAll(_ messages: [(text: String, entities: [ExtractedEntity])]) async throws
     -> [ResolvedMessage]
   {
+    if everyDirectoryIsSynchronous {
+      var resolved: [ResolvedMessage] = []
+      resolved.reserveCapacity(messages.count)
+      for (index, message) in messages.enumerated() {
+        if index & 1023 == 0 { try Task.checkCancellation() }
+        resolved.append(try resolveSynchronously(message.text, entities: message.entities))
+      }
+      return resolved
+    }
     // Plan: the resolution of each entity that needs no lookup, and the key of each that does.
     var plans: [[Planned]] = []
     plans.reserveCapacity(messages.count)
