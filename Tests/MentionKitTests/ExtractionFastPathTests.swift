@@ -50,6 +50,28 @@ struct ExtractionFastPathTests {
     }
   }
 
+  /// Full-width `＠` and `＃` (EF BC A0, EF BC 83) at every offset of the eight-byte search,
+  /// among other scalars whose UTF-8 starts with 0xEF (U+FE0F after an emoji, half-width
+  /// `ｶ`, full-width `！` EF BC 81), which the twitter search steps over unless 0xBC follows.
+  @Test func fullWidthSignsAtEveryOffsetAmongOtherEFScalars() {
+    for padding in 0..<20 {
+      let prefix = String(repeating: "x", count: padding)
+      for (text, mentions, hashtags) in [
+        (prefix + " ＠ana", ["ana"], [String]()),
+        (prefix + " ＃tag", [], ["tag"]),
+        (prefix + "❤\u{FE0F} ＠ana ｶ ＃tag ｶ", ["ana"], ["tag"]),
+        (prefix + "ｶｶ ！ ＠ana！", ["ana"], []),
+        (prefix + "ｶ", [], []),
+        (prefix + "！", [], []),
+        (prefix + " ＠", [], []),
+      ] {
+        #expect(Self.twitter.mentions(in: text) == mentions, "\(text)")
+        #expect(Self.twitter.hashtags(in: text) == hashtags, "\(text)")
+        #expect(Self.chat.mentions(in: text) == mentions, "\(text)")
+      }
+    }
+  }
+
   @Test func nonASCIIHandlesWithTrailingPunctuation() {
     #expect(
       Self.chat.mentions(in: "@Zoë! @Łukasz. @Мария, @李明?") == ["Zoë", "Łukasz", "Мария", "李明"])

@@ -121,21 +121,81 @@ enum TwitterScanner {
     }
   }
 
-  /// The offset of the first `@`, `#`, `$` or 0xEF byte at or after `i`, or `p.count`, eight
-  /// bytes at a time. Without cashtags, `$` is not searched for (one test fewer per word).
+  /// The offset of the first sign at or after `i`, or `p.count`: `@`, `#`, `$` (with
+  /// `cashtags`), or a 0xEF byte followed by 0xBC, the first two bytes of `＠` (U+FF20) and
+  /// `＃` (U+FF03). Other scalars from U+F000 to U+FFFF (the variation selector U+FE0F after
+  /// many emoji, half-width kana) start with 0xEF too, and stopping at each of them cost more
+  /// than looking at the byte after it.
+  ///
+  /// Eight bytes at a time: a byte equal to `v` is a zero byte of `x ^ v`. The `@`, `#` and `$`
+  /// tests may flag a byte above a match (a borrow), the 0xEF and 0xBC tests are exact, so the
+  /// lowest flag is exact. A 0xEF in the last byte of a word is a sign until the next word
+  /// tells; the last few bytes are read as the buffer's last eight, the bytes already searched
+  /// masked off.
   @inline(__always)
   static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
     -> Int
   {
-    let at = UTF8Scanning.broadcast(0x40)
-    let hash = UTF8Scanning.broadcast(0x23)
-    let lead = UTF8Scanning.broadcast(0xEF)
-    // Two loops, each with its patterns as constants.
-    if cashtags {
-      return UTF8Scanning.next(
-        anyOf: (at, hash, lead, UTF8Scanning.broadcast(0x24)), in: p, from: i)
+    // Two loops, each with its tests as constants.
+    cashtags ? nextSign(p, from: i, cashtags: true) : nextSign(p, from: i, cashtags: false)
+  }
+
+  @inline(__always)
+  private static func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
+    -> Int
+  {
+    let n = p.count
+    var i = i
+    guard let base = p.baseAddress else { return n }
+    let raw = UnsafeRawPointer(base)
+    while i &+ 8 <= n {
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let found = signs(in: x, cashtags: cashtags)
+      if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+      i &+= 8
     }
-    return UTF8Scanning.next(anyOf: (at, hash, lead, lead), in: p, from: i)
+    guard i < n else { return n }
+    if n >= 8 {
+      let start = n &- 8
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      // Exact tests here: the masked-off bytes below `i` must not borrow into the ones above.
+      var found =
+        UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x40))
+        | UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x23))
+        | fullWidthLeads(in: x)
+      if cashtags { found |= UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x24)) }
+      found &= UInt64.max << UInt64((i &- start) &* 8)
+      return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
+    }
+    while i < n {
+      let byte = p[i]
+      if byte == 0x40 || byte == 0x23 || (cashtags && byte == 0x24)
+        || (byte == 0xEF && (i &+ 1 == n || p[i &+ 1] == 0xBC))
+      {
+        return i
+      }
+      i &+= 1
+    }
+    return n
+  }
+
+  /// Bit 7 of each byte of `x` that may start a sign (the lowest flag exact).
+  @inline(__always)
+  private static func signs(in x: UInt64, cashtags: Bool) -> UInt64 {
+    var found =
+      UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x40))
+      | UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x23))
+    if cashtags { found |= UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x24)) }
+    return found | fullWidthLeads(in: x)
+  }
+
+  /// Bit 7 of each 0xEF byte of `x` followed by 0xBC, or in the last byte; exact.
+  @inline(__always)
+  private static func fullWidthLeads(in x: UInt64) -> UInt64 {
+    let leads = UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0xEF))
+    guard leads != 0 else { return 0 }
+    let seconds = UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0xBC)) &>> 8
+    return leads & (seconds | 0x8000_0000_0000_0000)
   }
 
   // MARK: Mentions
