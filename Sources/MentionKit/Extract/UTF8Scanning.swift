@@ -72,48 +72,61 @@ enum UTF8Scanning {
 
   /// The offset of the first byte at or after `i` that equals one of four bytes (each given
   /// with ``broadcast(_:)``; repeat one to search for fewer: a pattern equal to the one before
-  /// it costs no test), or `p.count`. Eight bytes at a time: a byte equal to `v` is a zero byte
-  /// of `x ^ v`, and the lowest flag of the zero-byte tests is exact; the last few bytes are
-  /// read as the buffer's last eight, the bytes already searched masked off.
+  /// it costs no test), or `p.count`. A byte equal to `v` is a zero byte of `x ^ v`, and the
+  /// lowest flag of the zero-byte tests is exact (see ``firstMarked(in:from:_:)``).
   @inline(__always)
   static func next(
     anyOf patterns: (UInt64, UInt64, UInt64, UInt64), in p: UnsafeBufferPointer<UInt8>,
     from i: Int
   ) -> Int {
-    let n = p.count
-    var i = i
-    guard let base = p.baseAddress else { return n }
-    let raw = UnsafeRawPointer(base)
     let (s0, s1, s2, s3) = patterns
-    while i &+ 8 <= n {
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+    return firstMarked(in: p, from: i) { x, _, exact in
+      if exact {
+        return exactZeroBytes(x ^ s0) | exactZeroBytes(x ^ s1) | exactZeroBytes(x ^ s2)
+          | exactZeroBytes(x ^ s3)
+      }
       var found = zeroBytes(x ^ s0)
       if s1 != s0 { found |= zeroBytes(x ^ s1) }
       if s2 != s1 { found |= zeroBytes(x ^ s2) }
       if s3 != s2 { found |= zeroBytes(x ^ s3) }
+      return found
+    }
+  }
+
+  /// The offset of the first byte at or after `i` that `marks` flags, or `p.count`, eight
+  /// bytes at a time.
+  ///
+  /// `marks` gets eight bytes as a word (the first byte lowest) and the offset of the first,
+  /// and returns bit 7 of each byte it flags. With `exact` false, only its lowest flag need be right (a zero-byte test may flag
+  /// a byte above a match); with `exact` true, every flag must be. The last few bytes are read
+  /// as the buffer's last eight with the bytes already searched masked off, so that word is
+  /// tested exactly; a buffer of fewer than eight bytes is read as one word padded with zeros
+  /// (a flag there gives `p.count`).
+  @inline(__always)
+  static func firstMarked(
+    in p: UnsafeBufferPointer<UInt8>, from i: Int,
+    _ marks: (_ word: UInt64, _ offset: Int, _ exact: Bool) -> UInt64
+  ) -> Int {
+    let n = p.count
+    var i = i
+    guard let base = p.baseAddress else { return n }
+    let raw = UnsafeRawPointer(base)
+    while i &+ 8 <= n {
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let found = marks(x, i, false)
       if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
       i &+= 8
     }
     guard i < n else { return n }
-    if n >= 8 {
-      // The exact test: the masked-off bytes below `i` cannot borrow into the ones above.
-      let start = n &- 8
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      let found =
-        (exactZeroBytes(x ^ s0) | exactZeroBytes(x ^ s1) | exactZeroBytes(x ^ s2)
-          | exactZeroBytes(x ^ s3)) & (UInt64.max << UInt64((i &- start) &* 8))
-      return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
-    }
-    let bytes = (
-      UInt8(truncatingIfNeeded: s0), UInt8(truncatingIfNeeded: s1),
-      UInt8(truncatingIfNeeded: s2), UInt8(truncatingIfNeeded: s3)
-    )
-    while i < n {
-      let byte = base[i]
-      if byte == bytes.0 || byte == bytes.1 || byte == bytes.2 || byte == bytes.3 { return i }
-      i &+= 1
-    }
-    return n
+    let start = n >= 8 ? n &- 8 : i
+    let x =
+      n >= 8
+      ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      : word(p, at: i, bytes: n &- i)
+    // The bytes before `i` masked off; a flag in the padding of a short buffer gives `n`.
+    let searched = UInt64.max << UInt64((i &- start) &* 8)
+    let found = marks(x, start, true) & searched
+    return found != 0 ? min(start &+ found.trailingZeroBitCount >> 3, n) : n
   }
 
   /// The `bytes` (1–7) bytes at `start` as the low bytes of a word (the first byte lowest), the

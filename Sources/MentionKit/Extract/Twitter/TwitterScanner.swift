@@ -125,77 +125,46 @@ enum TwitterScanner {
   /// `cashtags`), or a 0xEF byte followed by 0xBC, the first two bytes of `＠` (U+FF20) and
   /// `＃` (U+FF03). Other scalars from U+F000 to U+FFFF (the variation selector U+FE0F after
   /// many emoji, half-width kana) start with 0xEF too, and stopping at each of them cost more
-  /// than looking at the byte after it.
-  ///
-  /// Eight bytes at a time: a byte equal to `v` is a zero byte of `x ^ v`. The `@`, `#` and `$`
-  /// tests may flag a byte above a match (a borrow), the 0xEF and 0xBC tests are exact, so the
-  /// lowest flag is exact. A 0xEF in the last byte of a word is a sign until the next word
-  /// tells; the last few bytes are read as the buffer's last eight, the bytes already searched
-  /// masked off.
+  /// than looking at the byte after it. Eight bytes at a time
+  /// (``UTF8Scanning/firstMarked(in:from:_:)``).
   @inline(__always)
   static func nextInteresting(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
     -> Int
   {
     // Two loops, each with its tests as constants.
-    cashtags ? nextSign(p, from: i, cashtags: true) : nextSign(p, from: i, cashtags: false)
-  }
-
-  @inline(__always)
-  private static func nextSign(_ p: UnsafeBufferPointer<UInt8>, from i: Int, cashtags: Bool)
-    -> Int
-  {
-    let n = p.count
-    var i = i
-    guard let base = p.baseAddress else { return n }
-    let raw = UnsafeRawPointer(base)
-    while i &+ 8 <= n {
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      let found = signs(in: x, cashtags: cashtags)
-      if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
-      i &+= 8
-    }
-    guard i < n else { return n }
-    if n >= 8 {
-      let start = n &- 8
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      // Exact tests here: the masked-off bytes below `i` must not borrow into the ones above.
-      var found =
-        UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x40))
-        | UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x23))
-        | fullWidthLeads(in: x)
-      if cashtags { found |= UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0x24)) }
-      found &= UInt64.max << UInt64((i &- start) &* 8)
-      return found != 0 ? start &+ found.trailingZeroBitCount >> 3 : n
-    }
-    while i < n {
-      let byte = p[i]
-      if byte == 0x40 || byte == 0x23 || (cashtags && byte == 0x24)
-        || (byte == 0xEF && (i &+ 1 == n || p[i &+ 1] == 0xBC))
-      {
-        return i
+    if cashtags {
+      return UTF8Scanning.firstMarked(in: p, from: i) {
+        signs(in: $0, at: $1, of: p, exact: $2, cashtags: true)
       }
-      i &+= 1
     }
-    return n
+    return UTF8Scanning.firstMarked(in: p, from: i) {
+      signs(in: $0, at: $1, of: p, exact: $2, cashtags: false)
+    }
   }
 
-  /// Bit 7 of each byte of `x` that may start a sign (the lowest flag exact).
+  /// Bit 7 of each byte of `x` (the eight bytes at `offset`) that starts a sign. The `@`, `#` and
+  /// `$` tests are the zero-byte tests on `x ^ v`, exact when asked; the 0xEF test is always
+  /// exact, and reads the byte after each 0xEF (for the last one, the byte after the word).
   @inline(__always)
-  private static func signs(in x: UInt64, cashtags: Bool) -> UInt64 {
-    var found =
-      UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x40))
-      | UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x23))
-    if cashtags { found |= UTF8Scanning.zeroBytes(x ^ UTF8Scanning.broadcast(0x24)) }
-    return found | fullWidthLeads(in: x)
-  }
-
-  /// Bit 7 of each 0xEF byte of `x` followed by 0xBC, or in the last byte; exact.
-  @inline(__always)
-  private static func fullWidthLeads(in x: UInt64) -> UInt64 {
+  private static func signs(
+    in x: UInt64, at offset: Int, of p: UnsafeBufferPointer<UInt8>, exact: Bool, cashtags: Bool
+  ) -> UInt64 {
+    let at = x ^ UTF8Scanning.broadcast(0x40)
+    let hash = x ^ UTF8Scanning.broadcast(0x23)
+    let dollar = x ^ UTF8Scanning.broadcast(0x24)
+    var found: UInt64
+    if exact {
+      found = UTF8Scanning.exactZeroBytes(at) | UTF8Scanning.exactZeroBytes(hash)
+      if cashtags { found |= UTF8Scanning.exactZeroBytes(dollar) }
+    } else {
+      found = UTF8Scanning.zeroBytes(at) | UTF8Scanning.zeroBytes(hash)
+      if cashtags { found |= UTF8Scanning.zeroBytes(dollar) }
+    }
     let leads = UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0xEF))
-    guard leads != 0 else { return 0 }
-    let seconds = UTF8Scanning.exactZeroBytes(x ^ UTF8Scanning.broadcast(0xBC)) &>> 8
-    return leads & (seconds | 0x8000_0000_0000_0000)
+    guard leads != 0 else { return found }
+    let after = offset &+ 8 < p.count ? UInt64(p[offset &+ 8]) : 0
+    let next = (x &>> 8) | (after &<< 56)
+    return found | leads & UTF8Scanning.exactZeroBytes(next ^ UTF8Scanning.broadcast(0xBC))
   }
 
   // MARK: Mentions
