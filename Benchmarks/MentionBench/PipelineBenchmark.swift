@@ -19,7 +19,7 @@ import MentionKit
 /// renderer. The figure is all the tasks' messages over the wall time, and the scaling is that
 /// figure over the one-core `reused` figure.
 ///
-/// Self-contained (its own clock and statistics) so it builds beside any `main.swift`.
+/// Its figures are ``Report`` values (counts as integers), which `main.swift` prints.
 enum PipelineBenchmark {
   /// The figures of one run.
   struct Result: Sendable {
@@ -68,61 +68,65 @@ enum PipelineBenchmark {
     var renderedBytesPerPass: Int
 
     /// Every figure as (key, label, value, unit), for a text or JSON report.
-    var figures: [(key: String, label: String, value: Double, unit: String)] {
+    var figures: [(key: String, label: String, value: Report.Value, unit: String)] {
       [
-        ("corpus_messages", "corpus messages", Double(corpusMessages), ""),
-        ("average_message_bytes", "average message", averageMessageBytes, "B"),
-        ("users", "users in the directory", Double(users), ""),
-        ("channels", "channels in the directory", Double(channels), ""),
-        ("directory_build_seconds", "directory tables built in", directoryBuildSeconds, "s"),
-        ("entities_per_pass", "entities per corpus pass", Double(entitiesPerPass), ""),
-        ("resolved_per_pass", "entities resolved per pass", Double(resolvedPerPass), ""),
-        ("messages", "messages timed (sync)", Double(messages), ""),
-        ("total_seconds", "total (sync)", totalSeconds, "s"),
-        ("messages_per_second", "extract+resolve+render (sync)", messagesPerSecond, "msg/s"),
-        ("megabytes_per_second", "message text throughput (sync)", megabytesPerSecond, "MB/s"),
-        ("p50_nanoseconds", "p50 per message (sync)", p50Nanoseconds, "ns"),
-        ("p99_nanoseconds", "p99 per message (sync)", p99Nanoseconds, "ns"),
-        ("extract_nanoseconds", "step alone: extract, per message", extractNanoseconds, "ns"),
-        ("resolve_nanoseconds", "step alone: resolve, per message", resolveNanoseconds, "ns"),
-        ("render_nanoseconds", "step alone: render, per message", renderNanoseconds, "ns"),
+        ("corpus_messages", "corpus messages", .integer(corpusMessages), ""),
+        ("average_message_bytes", "average message", .number(averageMessageBytes), "B"),
+        ("users", "users in the directory", .integer(users), ""),
+        ("channels", "channels in the directory", .integer(channels), ""),
         (
-          "reused_messages_per_second", "the same, reused ExtractedEntities (sync)",
-          reusedMessagesPerSecond, "msg/s"
+          "directory_build_seconds", "directory tables built in", .number(directoryBuildSeconds),
+          "s"
+        ),
+        ("entities_per_pass", "entities per corpus pass", .integer(entitiesPerPass), ""),
+        ("resolved_per_pass", "entities resolved per pass", .integer(resolvedPerPass), ""),
+        ("messages", "messages timed (sync)", .integer(messages), ""),
+        ("total_seconds", "total (sync)", .number(totalSeconds), "s"),
+        (
+          "messages_per_second", "extract+resolve+render (sync)", .number(messagesPerSecond),
+          "msg/s"
         ),
         (
-          "async_messages_per_second", "extract+resolve+render (async)", asyncMessagesPerSecond,
+          "megabytes_per_second", "message text throughput (sync)", .number(megabytesPerSecond),
+          "MB/s"
+        ),
+        ("p50_nanoseconds", "p50 per message (sync)", .number(p50Nanoseconds), "ns"),
+        ("p99_nanoseconds", "p99 per message (sync)", .number(p99Nanoseconds), "ns"),
+        (
+          "extract_nanoseconds", "step alone: extract, per message", .number(extractNanoseconds),
+          "ns"
+        ),
+        (
+          "resolve_nanoseconds", "step alone: resolve, per message", .number(resolveNanoseconds),
+          "ns"
+        ),
+        ("render_nanoseconds", "step alone: render, per message", .number(renderNanoseconds), "ns"),
+        (
+          "reused_messages_per_second", "the same, reused ExtractedEntities (sync)",
+          .number(reusedMessagesPerSecond), "msg/s"
+        ),
+        (
+          "async_messages_per_second", "extract+resolve+render (async)",
+          .number(asyncMessagesPerSecond),
           "msg/s"
         ),
         (
           "batched_messages_per_second", "extract+resolve+render (batched async)",
-          batchedMessagesPerSecond, "msg/s"
+          .number(batchedMessagesPerSecond), "msg/s"
         ),
-        ("parallel_tasks", "tasks on all cores (one per core)", Double(parallelTasks), ""),
+        ("parallel_tasks", "tasks on all cores (one per core)", .integer(parallelTasks), ""),
         (
           "parallel_messages_per_second", "the same, reused storage, all cores together",
-          parallelMessagesPerSecond, "msg/s"
+          .number(parallelMessagesPerSecond), "msg/s"
         ),
-        ("parallel_scaling", "all cores ÷ one core (reused storage)", parallelScaling, "×"),
-        ("target_messages_per_second", "target (one core)", targetMessagesPerSecond, "msg/s"),
+        (
+          "parallel_scaling", "all cores ÷ one core (reused storage)", .number(parallelScaling), "×"
+        ),
+        (
+          "target_messages_per_second", "target (one core)", .number(targetMessagesPerSecond),
+          "msg/s"
+        ),
       ]
-    }
-
-    /// The figures as aligned text lines.
-    var lines: [String] {
-      figures.map { figure in
-        let value =
-          figure.value == figure.value.rounded() && abs(figure.value) < 1e15
-          ? String(Int(figure.value)) : String(Double(Int(figure.value * 100)) / 100)
-        return Self.pad(figure.label) + " \(value) \(figure.unit)"
-      } + [
-        Self.pad("meets target (sync)") + " \(meetsTarget)",
-        Self.pad("meets target (reused storage)") + " \(reusedMeetsTarget)",
-      ]
-    }
-
-    private static func pad(_ label: String) -> String {
-      label + String(repeating: " ", count: max(0, 40 - label.count))
     }
   }
 

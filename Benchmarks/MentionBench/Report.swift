@@ -30,12 +30,16 @@ struct Report {
     self.title = title
   }
 
+  mutating func add(_ key: String, _ label: String, value: Value, _ unit: String = "") {
+    items.append(.figure(key: key, label: label, value: value, unit: unit))
+  }
+
   mutating func add(_ key: String, _ label: String, _ value: Double, _ unit: String = "") {
-    items.append(.figure(key: key, label: label, value: .number(value), unit: unit))
+    add(key, label, value: .number(value), unit)
   }
 
   mutating func add(_ key: String, _ label: String, _ value: Int, _ unit: String = "") {
-    items.append(.figure(key: key, label: label, value: .integer(value), unit: unit))
+    add(key, label, value: .integer(value), unit)
   }
 
   mutating func add(_ key: String, _ label: String, text value: String) {

@@ -80,12 +80,7 @@ do {
         key: "pipeline_\(name)",
         title: "Backend pipeline: extract (.\(name)) + resolve (HandleDirectory) + render (Slack)")
       for figure in result.figures {
-        // Unitless whole figures are counts: printed as integers, not to three digits.
-        if figure.unit.isEmpty, figure.value == figure.value.rounded(), abs(figure.value) < 1e15 {
-          report.add(figure.key, figure.label, Int(figure.value))
-        } else {
-          report.add(figure.key, figure.label, figure.value, figure.unit)
-        }
+        report.add(figure.key, figure.label, value: figure.value, figure.unit)
       }
       report.add("meets_target", "meets 1,000,000 msg/s (sync)", flag: result.meetsTarget)
       report.add(
