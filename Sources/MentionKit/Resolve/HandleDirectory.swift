@@ -182,16 +182,13 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     }
     guard let first else { return .unresolved }
     if next[Int(first)] < 0 { return .resolved(storage[Int(first)]) }
-    // Several items: each id once, as the resolver keeps a directory's answer.
     var candidates: [MentionItem] = []
-    var ids: Set<String> = []
     var slot = first
     while slot >= 0 {
-      let item = storage[Int(slot)]
-      if ids.insert(item.id).inserted { candidates.append(item) }
+      candidates.append(storage[Int(slot)])
       slot = next[Int(slot)]
     }
-    return candidates.count == 1 ? .resolved(candidates[0]) : .ambiguous(candidates)
+    return MentionResolution(candidates: candidates)
   }
 
   private func firstSlot(of key: HandleKey) -> Int32? {

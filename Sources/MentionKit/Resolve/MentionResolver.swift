@@ -376,12 +376,6 @@ public struct MentionResolver: Sendable {
     if items.count == 1 {
       return key.matches(items[0].insertionText) ? .resolved(items[0]) : .unresolved
     }
-    var ids: Set<String> = []
-    let kept = items.filter { key.matches($0.insertionText) && ids.insert($0.id).inserted }
-    switch kept.count {
-    case 0: return .unresolved
-    case 1: return .resolved(kept[0])
-    default: return .ambiguous(kept)
-    }
+    return MentionResolution(candidates: items.lazy.filter { key.matches($0.insertionText) })
   }
 }
