@@ -97,11 +97,11 @@ enum UTF8Scanning {
   /// bytes at a time.
   ///
   /// `marks` gets eight bytes as a word (the first byte lowest) and the offset of the first,
-  /// and returns bit 7 of each byte it flags. With `exact` false, only its lowest flag need be right (a zero-byte test may flag
-  /// a byte above a match); with `exact` true, every flag must be. The last few bytes are read
-  /// as the buffer's last eight with the bytes already searched masked off, so that word is
-  /// tested exactly; a buffer of fewer than eight bytes is read as one word padded with zeros
-  /// (a flag there gives `p.count`).
+  /// and returns bit 7 of each byte it flags. With `exact` false, only its lowest flag need be
+  /// right (a zero-byte test may flag a byte above a match); with `exact` true, every flag must
+  /// be. The last few bytes are read as the buffer's last eight with the bytes already searched
+  /// masked off, so that word is tested exactly; a buffer of fewer than eight bytes is read as
+  /// one word padded with zeros (a flag there gives `p.count`).
   @inline(__always)
   static func firstMarked(
     in p: UnsafeBufferPointer<UInt8>, from i: Int,
