@@ -6,8 +6,10 @@ import MentionKit
 ///
 /// Four ways of running it are timed, each on one core:
 /// - `sync`: `resolveSynchronously` in a plain loop (the fast path for in-memory directories);
-/// - `reused`: the same, extracting into one reusable ``ExtractedEntities`` with
-///   `extract(_:into:)` instead of a new array per message;
+/// - `reused`: the same, extracting and resolving into one reusable ``ResolvedEntities`` with
+///   `resolveSynchronously(_:using:into:)` and rendering it, instead of a new array of
+///   entities and of resolved entities per message (checked first: it renders every message
+///   as the `sync` path does);
 /// - `async`: `await resolve(_:entities:)` per message (never suspends for in-memory
 ///   directories, so this is the cost of the async call itself);
 /// - `batched`: `await resolveAll` over batches of 1,000 messages, one directory call per kind
@@ -15,7 +17,7 @@ import MentionKit
 ///
 /// Then the `reused` path on every core at once: one child task per online core, each with its
 /// own copy of the messages (as a server receives distinct messages on each thread) and its own
-/// ``ExtractedEntities``, all sharing one extractor, one resolver with its directories, and one
+/// ``ResolvedEntities``, all sharing one extractor, one resolver with its directories, and one
 /// renderer. The figure is all the tasks' messages over the wall time, and the scaling is that
 /// figure over the one-core `reused` figure.
 ///
@@ -50,8 +52,11 @@ enum PipelineBenchmark {
     var extractNanoseconds: Double
     var resolveNanoseconds: Double
     var renderNanoseconds: Double
-    /// The sync path with reusable extraction storage, messages/s.
+    /// The sync path with reusable storage, messages/s.
     var reusedMessagesPerSecond: Double
+    /// Messages that the reused-storage path rendered differently from the sync path (none
+    /// expected), the first few quoted.
+    var reusedMismatches: [String]
     /// The async per-message and batched async paths, messages/s.
     var asyncMessagesPerSecond: Double
     var batchedMessagesPerSecond: Double
@@ -102,8 +107,13 @@ enum PipelineBenchmark {
         ),
         ("render_nanoseconds", "step alone: render, per message", .number(renderNanoseconds), "ns"),
         (
-          "reused_messages_per_second", "the same, reused ExtractedEntities (sync)",
+          "reused_messages_per_second", "the same, reused ResolvedEntities (sync)",
           .number(reusedMessagesPerSecond), "msg/s"
+        ),
+        (
+          "reused_mismatches", "reused storage rendered ≠ sync path",
+          .integer(reusedMismatches.count),
+          "messages"
         ),
         (
           "async_messages_per_second", "extract+resolve+render (async)",
@@ -153,15 +163,23 @@ enum PipelineBenchmark {
     let renderer = MessageRenderer(format: .slack)
     let corpusBytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
 
-    // One checked pass: entity counts and output size.
+    // One checked pass: entity counts and output size, and the reused-storage path against
+    // the sync path.
     var entities = 0
     var resolved = 0
     var renderedBytes = 0
+    var reusedMismatches: [String] = []
+    var storage = ResolvedEntities()
     for line in corpusLines {
       let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
       entities += message.entities.count
       resolved += message.entities.count { $0.item != nil }
-      renderedBytes += renderer.render(message).utf8.count
+      let rendered = renderer.render(message)
+      renderedBytes += rendered.utf8.count
+      try resolver.resolveSynchronously(line, using: extractor, into: &storage)
+      if renderer.render(storage) != rendered || storage.message != message {
+        reusedMismatches.append(line)
+      }
     }
 
     // Sync path: whole passes until the time is up.
@@ -218,14 +236,14 @@ enum PipelineBenchmark {
       return n
     }
 
-    // Sync path with one reusable extraction storage.
+    // Sync path with one reusable storage.
     var reusedPasses = 0
-    var reused = ExtractedEntities()
+    var reused = ResolvedEntities()
     let reusedStart = Timing.now()
     repeat {
       for line in corpusLines {
-        extractor.extract(line, into: &reused)
-        sink &+= renderer.render(try resolver.resolveSynchronously(reused)).utf8.count
+        try resolver.resolveSynchronously(line, using: extractor, into: &reused)
+        sink &+= renderer.render(reused).utf8.count
       }
       reusedPasses += 1
     } while Timing.seconds(since: reusedStart) < minimumSeconds
@@ -270,14 +288,14 @@ enum PipelineBenchmark {
     let parallelMessages = try await withThrowingTaskGroup(of: Int.self) { group in
       for copy in copies {
         group.addTask {
-          var entities = ExtractedEntities()
+          var resolved = ResolvedEntities()
           var messages = 0
           var sink = 0
           let start = Timing.now()
           repeat {
             for line in copy {
-              extractor.extract(line, into: &entities)
-              sink &+= renderer.render(try resolver.resolveSynchronously(entities)).utf8.count
+              try resolver.resolveSynchronously(line, using: extractor, into: &resolved)
+              sink &+= renderer.render(resolved).utf8.count
             }
             messages += copy.count
           } while Timing.seconds(since: start) < minimumSeconds
@@ -306,6 +324,7 @@ enum PipelineBenchmark {
       extractNanoseconds: extractNanoseconds, resolveNanoseconds: resolveNanoseconds,
       renderNanoseconds: renderNanoseconds,
       reusedMessagesPerSecond: Double(reusedPasses * corpusLines.count) / reusedTotal,
+      reusedMismatches: reusedMismatches,
       asyncMessagesPerSecond: Double(asyncPasses * corpusLines.count) / asyncTotal,
       batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
       parallelTasks: tasks,

@@ -82,6 +82,9 @@ do {
       for figure in result.figures {
         report.add(figure.key, figure.label, value: figure.value, figure.unit)
       }
+      report.failures += result.reusedMismatches.prefix(10).map {
+        "reused storage rendered differently: \($0.debugDescription)"
+      }
       report.add("meets_target", "meets 1,000,000 msg/s (sync)", flag: result.meetsTarget)
       report.add(
         "reused_meets_target", "meets 1,000,000 msg/s (sync, reused storage)",

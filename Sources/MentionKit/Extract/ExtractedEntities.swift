@@ -72,6 +72,20 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
 
   /// Lets `body` write up to `capacity` records from the first position; the count it returns
   /// is the new number of entities. One uniqueness check for the message, not one per entity.
+  /// Calls `body` with the records of the entities and the profile's kinds (by raw kind
+  /// index), without building the entities.
+  @inline(__always)
+  func withRecords<Result>(
+    _ body: (_ records: UnsafeBufferPointer<Record>, _ kinds: [ExtractedEntity.Kind]) -> Result
+  ) -> Result {
+    records.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[..<endIndex]), profile?.kinds ?? [])
+    }
+  }
+
+  /// Drops the entities, keeping the text.
+  mutating func removeAllEntities() { endIndex = 0 }
+
   @inline(__always)
   mutating func writeRecords(
     capacity: Int, _ body: (UnsafeMutablePointer<Record>) -> Int

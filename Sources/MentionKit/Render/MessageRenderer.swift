@@ -47,20 +47,33 @@ public struct MessageRenderer: Sendable, Hashable {
   /// - Parameter message: A resolved message.
   /// - Returns: The message in the renderer's format.
   public func render(_ message: ResolvedMessage) -> String {
-    if format == .plain { return message.text }
-    var text = message.text
-    return text.withUTF8 { p in
-      message.entities.withUnsafeBufferPointer { entities in
-        if p.count > Self.stackThreshold {
-          var out = WireWriter(capacity: p.count + p.count / 8 + 32 * entities.count)
-          defer { out.release() }
-          return write(p, entities, to: &out) ? out.makeString() : message.text
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBufferSize) {
-          var out = WireWriter(buffer: $0)
-          defer { out.release() }
-          return write(p, entities, to: &out) ? out.makeString() : message.text
-        }
+    message.entities.withUnsafeBufferPointer { entities in
+      render(message.text, count: entities.count) { index in
+        entities[index].entity.utf8Range
+      } token: { index in
+        guard case .resolved(let item) = entities[index].resolution,
+          let isChannel = Self.isChannel(entities[index].entity.kind)
+        else { return nil }
+        return (item, isChannel)
+      }
+    }
+  }
+
+  /// Renders a message resolved into reusable storage: the same text that
+  /// ``render(_:)-(ResolvedMessage)`` gives for ``ResolvedEntities/message``, read from the
+  /// storage without building its entities.
+  ///
+  /// - Parameter resolved: A message from ``MentionResolver/resolveSynchronously(_:using:into:)``.
+  /// - Returns: The message in the renderer's format.
+  public func render(_ resolved: ResolvedEntities) -> String {
+    resolved.withStorage { records, kinds, resolutions in
+      render(resolved.text, count: records.count) { index in
+        records[index].raw.start..<records[index].raw.end
+      } token: { index in
+        guard case .resolved(let item) = resolutions[index],
+          let isChannel = Self.isChannel(kinds[records[index].raw.kind])
+        else { return nil }
+        return (item, isChannel)
       }
     }
   }
@@ -70,11 +83,37 @@ public struct MessageRenderer: Sendable, Hashable {
   static let stackThreshold = 512
   static let stackBufferSize = 1024
 
+  /// Renders `text` with `count` entities: `range(i)` is the UTF-8 range of entity `i`, and
+  /// `token(i)` its resolved item and whether it is a channel, or `nil` when it is written as
+  /// typed.
+  @inline(__always)
+  private func render(
+    _ text: String, count: Int, range: (Int) -> Range<Int>,
+    token: (Int) -> (item: MentionItem, isChannel: Bool)?
+  ) -> String {
+    if format == .plain { return text }
+    return UTF8Scanning.withUTF8(text) { p in
+      if p.count > Self.stackThreshold {
+        var out = WireWriter(capacity: p.count + p.count / 8 + 32 * count)
+        defer { out.release() }
+        return write(p, count: count, range: range, token: token, to: &out)
+          ? out.makeString() : text
+      }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBufferSize) {
+        var out = WireWriter(buffer: $0)
+        defer { out.release() }
+        return write(p, count: count, range: range, token: token, to: &out)
+          ? out.makeString() : text
+      }
+    }
+  }
+
   /// Writes the rendered message to `out`; `false` when it is the text unchanged (then `out`
   /// may hold a prefix of it).
+  @inline(__always)
   private func write(
-    _ p: UnsafeBufferPointer<UInt8>, _ entities: UnsafeBufferPointer<ResolvedEntity>,
-    to out: inout WireWriter
+    _ p: UnsafeBufferPointer<UInt8>, count: Int, range: (Int) -> Range<Int>,
+    token: (Int) -> (item: MentionItem, isChannel: Bool)?, to out: inout WireWriter
   ) -> Bool {
     // Bytes from `pending` on are unchanged and not yet written; nothing is written until the
     // first escape or token. The text between two tokens (entities written as typed
@@ -83,13 +122,11 @@ public struct MessageRenderer: Sendable, Hashable {
     var pending = 0
     var position = 0
     var taken = 0
-    for index in entities.indices {
-      let range = entities[index].entity.utf8Range
+    for index in 0..<count {
+      let range = range(index)
       guard range.lowerBound >= taken, range.upperBound <= p.count else { continue }
       taken = range.upperBound
-      guard case .resolved(let item) = entities[index].resolution,
-        let isChannel = Self.isChannel(entities[index].entity.kind), canWriteToken(for: item)
-      else { continue }
+      guard let (item, isChannel) = token(index), canWriteToken(for: item) else { continue }
       WireText.escape(p, position..<range.lowerBound, format: format, pending: &pending, to: &out)
       out.append(p, pending..<range.lowerBound)
       appendToken(for: item, isChannel: isChannel, to: &out)
@@ -103,7 +140,6 @@ public struct MessageRenderer: Sendable, Hashable {
     return true
   }
 
-  /// `false` for a user token, `true` for a channel token, `nil` for other kinds.
   @inline(__always)
   private static func isChannel(_ kind: ExtractedEntity.Kind) -> Bool? {
     switch kind {

@@ -160,18 +160,12 @@ public final class HandleDirectory: SynchronousMentionDirectory {
     return found
   }
 
-  /// The resolution of an extracted entity's value, read from the bytes of its message: an
-  /// ASCII handle is looked up without building a `String`.
-  func resolution(ofHandleIn entity: ExtractedEntity) -> MentionResolution {
-    entity.withValueUTF8 { resolution(ofHandleBytes: $0) { entity.value } }
-  }
-
-  /// The resolution of a handle's UTF-8 bytes; `handle` builds it as a string, for the rare
-  /// handles that are not ASCII.
+  /// The resolution of a handle's UTF-8 bytes (valid UTF-8: an entity's value, read from its
+  /// message): an ASCII handle is looked up without building a `String`; the rare others are
+  /// built as one when the table of non-ASCII keys cannot answer.
   @inline(__always)
-  private func resolution(
-    ofHandleBytes p: UnsafeBufferPointer<UInt8>, _ handle: () -> String
-  ) -> MentionResolution {
+  func resolution(ofHandleBytes p: UnsafeBufferPointer<UInt8>) -> MentionResolution {
+    let handle = { UTF8Scanning.string(p, isValid: true) }
     let first: Int32?
     if p.count <= 255, let hash = Self.asciiHash(p) {
       first = probe(hash: hash, p) ?? (othersHaveASCIIKeys ? others[HandleKey(handle())] : nil)

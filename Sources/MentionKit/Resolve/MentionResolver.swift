@@ -298,51 +298,92 @@ public struct MentionResolver: Sendable {
     var resolved: [ResolvedEntity] = []
     resolved.reserveCapacity(entities.count)
     var mentions = 0
-    var exceeds = false
     for entity in entities {
-      let index: Int
-      let kind = entity.kind
-      if kind == mentionKind {
-        mentions += 1
-        if mentions > mentionLimit {
-          exceeds = true
-          resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.overMentionLimit)))
-          continue
-        }
-        if hasMentionHandles {
-          let resolution = mentionHandles.resolution(ofHandleIn: entity)
-          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
-          continue
-        }
-        index = mentionEntry
-      } else if kind == hashtagKind {
-        if hasHashtagHandles {
-          let resolution = hashtagHandles.resolution(ofHandleIn: entity)
-          resolved.append(ResolvedEntity(entity: entity, resolution: resolution))
-          continue
-        }
-        index = hashtagEntry
-      } else {
-        index = entryIndex(kind) ?? -1
-      }
-      guard index >= 0 else {
-        resolved.append(ResolvedEntity(entity: entity, resolution: .skipped(.noDirectory)))
-        continue
-      }
-      if let handles = entries[index].handles {
-        resolved.append(
-          ResolvedEntity(entity: entity, resolution: handles.resolution(ofHandleIn: entity)))
-        continue
-      }
-      guard let directory = entries[index].synchronous else {
-        throw .directoryNotSynchronous(kind: kind)
-      }
-      let key = HandleKey(entity.value)
-      let items = directory.items(for: key, kind: kind)
-      resolved.append(
-        ResolvedEntity(entity: entity, resolution: Self.resolution(of: items, key: key)))
+      let found = entity.withValueUTF8 { resolution(of: entity.kind, $0, mentions: &mentions) }
+      guard let found else { throw .directoryNotSynchronous(kind: entity.kind) }
+      resolved.append(ResolvedEntity(entity: entity, resolution: found))
     }
-    return (resolved, exceeds)
+    return (resolved, mentions > mentionLimit)
+  }
+
+  /// Extracts a message's entities and resolves them into reusable storage, without
+  /// suspending, when every directory it needs is a ``SynchronousMentionDirectory``.
+  ///
+  /// The entities are extracted straight into `resolved` (``ResolvedEntities/entities``), then
+  /// resolved from the offsets the extraction recorded: with
+  /// ``MessageRenderer/render(_:)-(ResolvedEntities)`` a stream of messages is extracted,
+  /// resolved and rendered with no array of entities built per message.
+  ///
+  /// ```swift
+  /// var resolved = ResolvedEntities()
+  /// for text in messages {
+  ///   try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
+  ///   send(renderer.render(resolved))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The message.
+  ///   - extractor: The extractor that finds its entities.
+  ///   - resolved: The storage to fill; its previous message is dropped. It then holds what
+  ///     ``EntityExtractor/extract(_:into:)`` extracts from `text`, with the resolutions that
+  ///     ``resolveSynchronously(_:)`` gives them.
+  /// - Throws: ``ResolutionError/directoryNotSynchronous(kind:)`` when an entity's directory is
+  ///   not synchronous; `resolved` then holds the text and no entities.
+  /// - Complexity: O(*n*) in the length of the text, and O(*m*) lookups for *m* entities.
+  public func resolveSynchronously(
+    _ text: String, using extractor: EntityExtractor, into resolved: inout ResolvedEntities
+  ) throws(ResolutionError) {
+    resolved.reset(extracting: text, using: extractor)
+    try resolveEntities(of: &resolved)
+  }
+
+  /// Resolves the entities that `resolved` holds, none resolved yet.
+  private func resolveEntities(of resolved: inout ResolvedEntities) throws(ResolutionError) {
+    var mentions = 0
+    let entities = resolved.entities
+    let failed = UTF8Scanning.withUTF8(entities.text) { p in
+      entities.withRecords { records, kinds -> ExtractedEntity.Kind? in
+        for record in records {
+          let kind = kinds[record.raw.kind]
+          let value = UnsafeBufferPointer(
+            rebasing: p[record.raw.valueStart..<record.raw.valueEnd])
+          guard let found = resolution(of: kind, value, mentions: &mentions) else { return kind }
+          resolved.append(found)
+        }
+        return nil
+      }
+    }
+    if let failed {
+      resolved.removeAll()
+      throw .directoryNotSynchronous(kind: failed)
+    }
+    resolved.setExceedsMentionLimit(mentions > mentionLimit)
+  }
+
+  /// The resolution of one entity from its kind and the UTF-8 bytes of its value, counting
+  /// mentions against the limit; `nil` when its directory is not synchronous.
+  @inline(__always)
+  private func resolution(
+    of kind: ExtractedEntity.Kind, _ value: UnsafeBufferPointer<UInt8>, mentions: inout Int
+  ) -> MentionResolution? {
+    let index: Int
+    if kind == mentionKind {
+      mentions += 1
+      if mentions > mentionLimit { return .skipped(.overMentionLimit) }
+      if hasMentionHandles { return mentionHandles.resolution(ofHandleBytes: value) }
+      index = mentionEntry
+    } else if kind == hashtagKind {
+      if hasHashtagHandles { return hashtagHandles.resolution(ofHandleBytes: value) }
+      index = hashtagEntry
+    } else {
+      index = entryIndex(kind) ?? -1
+    }
+    guard index >= 0 else { return .skipped(.noDirectory) }
+    if let handles = entries[index].handles { return handles.resolution(ofHandleBytes: value) }
+    guard let directory = entries[index].synchronous else { return nil }
+    let key = HandleKey(UTF8Scanning.string(value, isValid: true))
+    return Self.resolution(of: directory.items(for: key, kind: kind), key: key)
   }
 
   // MARK: - Internals

@@ -1,0 +1,192 @@
+import MentionKit
+import Testing
+
+/// Extracting and resolving into reusable storage gives, message after message, exactly the
+/// message that the array path gives, and renders to exactly the same text in every format.
+struct ResolvedEntitiesTests {
+  static let twitter = EntityExtractor(profile: .twitter)
+  static let chat = EntityExtractor(profile: .chat)
+
+  /// Users for every other distinct handle of the corpus (and a second user, other id, for
+  /// every seventh of those: ambiguous), channels for every third distinct tag.
+  static func directories(for lines: [String], extractor: EntityExtractor) -> (
+    users: [MentionItem], channels: [MentionItem]
+  ) {
+    var handles: [String] = []
+    var tags: [String] = []
+    var seen: Set<String> = []
+    for line in lines {
+      for entity in extractor.entities(in: line)
+      where seen.insert("\(entity.kind)\0\(entity.value)").inserted {
+        if entity.kind == .mention { handles.append(entity.value) }
+        if entity.kind == .hashtag { tags.append(entity.value) }
+      }
+    }
+    var users: [MentionItem] = []
+    for (number, handle) in handles.enumerated() where number % 2 == 0 {
+      users.append(MentionItem(id: "U\(number)", insertionText: handle, displayText: "<\(handle)>"))
+      if number % 7 == 0 {
+        users.append(MentionItem(id: "V\(number)", insertionText: handle.uppercased()))
+      }
+    }
+    let channels = tags.enumerated().filter { $0.offset % 3 == 0 }.map {
+      MentionItem(id: "C\($0.offset)", insertionText: $0.element)
+    }
+    return (users, channels)
+  }
+
+  /// The whole 10k corpus, both profiles, one storage reused throughout: the same message as
+  /// `resolveSynchronously(_:entities:)`, and the same rendering in all five formats.
+  @Test(arguments: ["twitter", "chat"])
+  func reusedStorageMatchesResolvedMessagesOverTheCorpus(profile name: String) throws {
+    let extractor = name == "twitter" ? Self.twitter : Self.chat
+    let corpus = try URLlessPath.read(
+      URLlessPath.shared(from: #filePath) + "/bench/chat-corpus-10k.txt")
+    let lines = corpus.split(separator: "\n").map(String.init)
+    try #require(lines.count > 9_000)
+    let (users, channels) = Self.directories(for: lines, extractor: extractor)
+    let resolver = MentionResolver(
+      users: HandleDirectory(users), channels: HandleDirectory(channels), mentionLimit: 3)
+    let renderers = WireFormat.allCases.map(MessageRenderer.init(format:))
+    var resolved = ResolvedEntities()
+    var outcomes: [String: Int] = [:]
+    for line in lines {
+      try resolver.resolveSynchronously(line, using: extractor, into: &resolved)
+      let expected = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
+      #expect(resolved.message == expected, "\(name): \(line.debugDescription)")
+      #expect(resolved.text == line)
+      #expect(resolved.count == expected.entities.count)
+      #expect(resolved.exceedsMentionLimit == expected.exceedsMentionLimit)
+      #expect(Array(resolved.entities) == expected.entities.map(\.entity))
+      for renderer in renderers {
+        #expect(renderer.render(resolved) == renderer.render(expected), "\(renderer.format)")
+      }
+      for index in resolved.indices {
+        let resolution = resolved.resolution(at: index)
+        #expect(resolution == expected.entities[index].resolution)
+        switch resolution {
+        case .resolved: outcomes["resolved", default: 0] += 1
+        case .unresolved: outcomes["unresolved", default: 0] += 1
+        case .ambiguous: outcomes["ambiguous", default: 0] += 1
+        case .skipped(let reason): outcomes["\(reason)", default: 0] += 1
+        }
+      }
+    }
+    // Every outcome occurs often, so each path above was compared.
+    #expect(outcomes["resolved", default: 0] > 1_000, "\(outcomes)")
+    #expect(outcomes["unresolved", default: 0] > 1_000, "\(outcomes)")
+    #expect(outcomes["ambiguous", default: 0] > 100, "\(outcomes)")
+    #expect(outcomes["\(MentionResolution.SkipReason.overMentionLimit)", default: 0] > 100)
+  }
+
+  /// Directories that are not ``HandleDirectory`` tables (an in-memory source, an index), a
+  /// custom trigger's kind, a kind without a directory, and a mention limit.
+  @Test func generalDirectoriesCustomKindsAndTheLimit() throws {
+    let source = InMemoryDataSource(
+      ["emoji": [MentionItem(id: "E1", insertionText: "smile")]],
+      fallbackItems: [])
+    let index = MentionIndex([
+      MentionItem(id: "C1", insertionText: "général"),
+      MentionItem(id: "C2", insertionText: "Général"),
+      MentionItem(id: "C3", insertionText: "random"),
+    ])
+    let users = HandleDirectory([
+      MentionItem(id: "U1", insertionText: "jon"), MentionItem(id: "U2", insertionText: "ana"),
+    ])
+    let resolver = MentionResolver(
+      directories: [
+        .mention: users, .hashtag: index, ExtractedEntity.Kind(rawValue: "emoji"): source,
+      ],
+      mentionLimit: 2)
+    let extractor = EntityExtractor(
+      profile: ExtractionProfile(
+        grammar: .triggers, triggers: [.mention, .hashtag, .emoji, .command]))
+    var resolved = ResolvedEntities()
+    for text in [
+      "@jon :smile: #général #RANDOM :frown", "/help @ana @jon @JON @nobody", "", "nothing here",
+      "@jön #generál :smile",
+    ] {
+      try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
+      let expected = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
+      #expect(resolved.message == expected, "\(text.debugDescription)")
+      #expect(resolved == resolved)
+    }
+    try resolver.resolveSynchronously(
+      "/help @ana @jon @JON #random :smile", using: extractor, into: &resolved)
+    #expect(
+      resolved.map { "\($0.kind)=\($0.item?.id ?? "\($0.resolution)")" } == [
+        "command=skipped(no directory for this kind)", "mention=U2", "mention=U1",
+        "mention=skipped(over the mention limit)", "hashtag=C3", "emoji=E1",
+      ])
+    #expect(resolved.exceedsMentionLimit)
+  }
+
+  /// A directory that is not synchronous fails the call and leaves the text with no entities;
+  /// the storage works again for the next message.
+  @Test func aDirectoryThatIsNotSynchronousFailsCleanly() throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory([MentionItem(id: "U1", insertionText: "jon")]),
+      channels: RecordingDirectory(items: [MentionItem(id: "C1", insertionText: "general")]))
+    var resolved = ResolvedEntities()
+    try resolver.resolveSynchronously("@jon", using: Self.chat, into: &resolved)
+    #expect(resolved.map(\.item?.id) == ["U1"])
+    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
+      try resolver.resolveSynchronously("@jon #general", using: Self.chat, into: &resolved)
+    }
+    #expect(resolved.isEmpty)
+    #expect(resolved.entities.isEmpty)
+    #expect(resolved.text == "@jon #general")
+    #expect(!resolved.exceedsMentionLimit)
+    try resolver.resolveSynchronously("hi @JON", using: Self.chat, into: &resolved)
+    #expect(resolved.map(\.item?.id) == ["U1"])
+  }
+
+  /// A copy keeps its message when the original is reused; storage that held more entities
+  /// than the next message holds shows only the new ones.
+  @Test func aCopyKeepsItsMessageAndFewerEntitiesLeaveNoneBehind() throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory([MentionItem(id: "U1", insertionText: "jon")]))
+    var resolved = ResolvedEntities()
+    #expect(resolved.isEmpty && resolved.text.isEmpty && !resolved.exceedsMentionLimit)
+    try resolver.resolveSynchronously("@jon @a @b @c #d", using: Self.chat, into: &resolved)
+    let kept = resolved
+    try resolver.resolveSynchronously("@jon", using: Self.chat, into: &resolved)
+    #expect(kept.count == 5 && kept.text == "@jon @a @b @c #d")
+    #expect(kept.map(\.entity.value) == ["jon", "a", "b", "c", "d"])
+    #expect(resolved.count == 1 && resolved.entities.count == 1)
+    #expect(resolved.message.entities.map(\.item?.id) == ["U1"])
+    #expect(kept != resolved)
+    try resolver.resolveSynchronously("no entities", using: Self.chat, into: &resolved)
+    #expect(resolved.isEmpty && resolved.message.entities.isEmpty)
+    #expect(MessageRenderer(format: .slack).render(resolved) == "no entities")
+  }
+
+  /// Long messages (rendered in heap memory), escapes, tokens at both ends, and the typed
+  /// text of every other entity, in every format.
+  @Test func rendersLongAndHostileMessagesAsTheMessagePathDoes() throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory([
+        MentionItem(id: "U1", insertionText: "jon", displayText: "Jon <script>"),
+        MentionItem(id: "U2", insertionText: "kim", displayText: "Kim\u{202E}"),
+      ]),
+      channels: HandleDirectory([MentionItem(id: "C1", insertionText: "général")]))
+    let pieces = [
+      "@jon", " & ", "<b>", "#général", " 👨‍👩‍👧 ", "@nobody", " `@kim` ", "@kim", "\n", "*x*_y_",
+      "@everyone", " https://x.example/@jon ", "ana@jon.example", " #général.",
+    ]
+    var generator = SeededGenerator(seed: 7)
+    var resolved = ResolvedEntities()
+    for length in [1, 5, 40, 200] {
+      for _ in 0..<20 {
+        let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        try resolver.resolveSynchronously(text, using: Self.chat, into: &resolved)
+        let expected = try resolver.resolveSynchronously(
+          text, entities: Self.chat.entities(in: text))
+        for format in WireFormat.allCases {
+          let renderer = MessageRenderer(format: format)
+          #expect(renderer.render(resolved) == renderer.render(expected), "\(format) \(text)")
+        }
+      }
+    }
+  }
+}
