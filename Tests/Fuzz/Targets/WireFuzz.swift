@@ -16,7 +16,8 @@
 /// each format; parsing the output gives back exactly the text and entities expected from the
 /// resolved message (``expected(_:format:)``): the text between tokens unchanged, each rendered
 /// entity's kind, id, label and range. The HTML output has no `<`, `>`, `"` or `'` outside the
-/// renderer's own anchors.
+/// renderer's own anchors. Resolving into a reusable `ResolvedEntities` gives the same message,
+/// and rendering it the same text in each format.
 enum WireFuzz {
   static let formats: [WireFormat] = [.slack, .discord, .markdown, .html]
 
@@ -40,9 +41,20 @@ enum WireFuzz {
       fuzzCheck(false, "resolveSynchronously threw on an in-memory directory")
       return
     }
+    // The reusable-storage path holds the same message and renders it to the same text.
+    var storage = ResolvedEntities()
+    do {
+      try resolver.resolveSynchronously(text, using: extractor, into: &storage)
+    } catch {
+      fuzzCheck(false, "resolveSynchronously(_:using:into:) threw on an in-memory directory")
+    }
+    fuzzCheck(storage.message == message, "reusable storage resolved the message differently")
     for format in formats {
       let wire = MessageRenderer(format: format).render(message)
       fuzzTrace("\(format): \(wire.debugDescription)")
+      fuzzCheck(
+        MessageRenderer(format: format).render(storage) == wire,
+        "\(format): reusable storage rendered differently")
       let parsed = WireParser(format: format).parse(wire)
       check(parsed, format: format, wire: wire)
       let (expectedText, expectedEntities) = expected(message, format: format)
