@@ -70,8 +70,6 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
     endIndex = 0
   }
 
-  /// Lets `body` write up to `capacity` records from the first position; the count it returns
-  /// is the new number of entities. One uniqueness check for the message, not one per entity.
   /// Calls `body` with the records of the entities and the profile's kinds (by raw kind
   /// index), without building the entities.
   @inline(__always)
@@ -86,6 +84,8 @@ public struct ExtractedEntities: RandomAccessCollection, Sendable {
   /// Drops the entities, keeping the text.
   mutating func removeAllEntities() { endIndex = 0 }
 
+  /// Lets `body` write up to `capacity` records from the first position; the count it returns
+  /// is the new number of entities. One uniqueness check for the message, not one per entity.
   @inline(__always)
   mutating func writeRecords(
     capacity: Int, _ body: (UnsafeMutablePointer<Record>) -> Int

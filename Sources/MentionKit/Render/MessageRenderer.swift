@@ -140,6 +140,7 @@ public struct MessageRenderer: Sendable, Hashable {
     return true
   }
 
+  /// `false` for a user token, `true` for a channel token, `nil` for other kinds.
   @inline(__always)
   private static func isChannel(_ kind: ExtractedEntity.Kind) -> Bool? {
     switch kind {

@@ -115,7 +115,14 @@ public struct ResolvedEntities: RandomAccessCollection, Sendable {
     ) -> Result
   ) -> Result {
     entities.withRecords { records, kinds in
-      resolutions.withUnsafeBufferPointer { body(records, kinds, $0) }
+      resolutions.withUnsafeBufferPointer { resolutions in
+        // As many of each as there are entities (the storage keeps them equal; the buffers are
+        // read unchecked).
+        let count = Swift.min(records.count, resolutions.count)
+        return body(
+          UnsafeBufferPointer(rebasing: records[..<count]), kinds,
+          UnsafeBufferPointer(rebasing: resolutions[..<count]))
+      }
     }
   }
 }
