@@ -161,6 +161,40 @@ struct ResolvedEntitiesTests {
     #expect(MessageRenderer(format: .slack).render(resolved) == "no entities")
   }
 
+  /// Tasks that share one extractor, resolver and renderer, each with its own storage (as the
+  /// benchmark's all-cores mode runs them), render what the message path renders; under
+  /// ThreadSanitizer (CI) this also shows that they share nothing they write.
+  @Test func tasksSharingOneResolverEachWithItsOwnStorage() async throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory((0..<200).map { MentionItem(id: "U\($0)", insertionText: "u\($0)") }),
+      channels: HandleDirectory([MentionItem(id: "C1", insertionText: "général")]))
+    let renderer = MessageRenderer(format: .slack)
+    let extractor = Self.chat
+    let texts = (0..<400).map { "@u\($0) & @U\($0 / 2) <#général> #général @nobody\($0)" }
+    let expected = try texts.map {
+      renderer.render(try resolver.resolveSynchronously($0, entities: extractor.entities(in: $0)))
+    }
+    let rendered = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          var storage = ResolvedEntities()
+          var out: [String] = []
+          for text in texts {
+            try resolver.resolveSynchronously(text, using: extractor, into: &storage)
+            out.append(renderer.render(storage))
+          }
+          return (task, out)
+        }
+      }
+      var all: [[String]] = []
+      for try await (_, out) in group { all.append(out) }
+      return all
+    }
+    #expect(rendered.count == 4)
+    for out in rendered { #expect(out == expected) }
+    #expect(expected[3].hasPrefix("<@U3> &amp; <@U1>"))
+  }
+
   /// Long messages (rendered in heap memory), escapes, tokens at both ends, and the typed
   /// text of every other entity, in every format.
   @Test func rendersLongAndHostileMessagesAsTheMessagePathDoes() throws {
