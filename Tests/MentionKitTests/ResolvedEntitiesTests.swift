@@ -161,6 +161,35 @@ struct ResolvedEntitiesTests {
     #expect(MessageRenderer(format: .slack).render(resolved) == "no entities")
   }
 
+  /// One storage reused with extractors of different profiles, and resolvers with different
+  /// directories, in turn: each message holds its own extractor's kinds (list mentions come
+  /// only from `.twitter`) and its own resolver's answers.
+  @Test func oneStorageAcrossProfilesAndResolvers() throws {
+    let users = HandleDirectory([MentionItem(id: "U1", insertionText: "ana")])
+    let withChannels = MentionResolver(
+      users: users, channels: HandleDirectory([MentionItem(id: "C1", insertionText: "dev")]))
+    let usersOnly = MentionResolver(users: users)
+    let steps: [(EntityExtractor, MentionResolver)] = [
+      (Self.twitter, withChannels), (Self.chat, usersOnly), (Self.twitter, usersOnly),
+      (Self.chat, withChannels), (Self.twitter, withChannels),
+    ]
+    let text = "@ana/team @ana #dev ana@host.example `@ana` @ana."
+    var resolved = ResolvedEntities()
+    for (extractor, resolver) in steps {
+      try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
+      let expected = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
+      #expect(resolved.message == expected)
+      #expect(Array(resolved.entities) == extractor.entities(in: text))
+    }
+    try withChannels.resolveSynchronously(text, using: Self.twitter, into: &resolved)
+    #expect(resolved.map(\.kind) == [.list, .mention, .hashtag, .mention, .mention])
+    try usersOnly.resolveSynchronously(text, using: Self.chat, into: &resolved)
+    #expect(
+      resolved.map { "\($0.kind)=\($0.item?.id ?? "\($0.resolution)")" } == [
+        "mention=U1", "mention=U1", "hashtag=skipped(no directory for this kind)", "mention=U1",
+      ])
+  }
+
   /// Tasks that share one extractor, resolver and renderer, each with its own storage (as the
   /// benchmark's all-cores mode runs them), render what the message path renders; under
   /// ThreadSanitizer (CI) this also shows that they share nothing they write.
