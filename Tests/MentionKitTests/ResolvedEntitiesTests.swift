@@ -224,6 +224,35 @@ struct ResolvedEntitiesTests {
     #expect(expected[3].hasPrefix("<@U3> &amp; <@U1>"))
   }
 
+  /// A message of 20,000 mentions and hashtags (about 250 KB: the offsets past the first
+  /// bytes come from the running counter, and the rendering from heap memory), with a mention
+  /// limit that lets 5,000 through, then a short message in the same storage.
+  @Test func aMessageOfTwentyThousandEntitiesThenAShortOne() throws {
+    let users = (0..<10_000).map { MentionItem(id: "U\($0)", insertionText: "user\(2 * $0)") }
+    let resolver = MentionResolver(
+      users: HandleDirectory(users),
+      channels: HandleDirectory([MentionItem(id: "C1", insertionText: "général")]),
+      mentionLimit: 5_000)
+    var text = "🎉 "
+    for number in 0..<10_000 { text += "@user\(number) & #général <é> " }
+    var resolved = ResolvedEntities()
+    try resolver.resolveSynchronously(text, using: Self.chat, into: &resolved)
+    let expected = try resolver.resolveSynchronously(text, entities: Self.chat.entities(in: text))
+    #expect(resolved.count == 20_000)
+    #expect(resolved.message == expected)
+    #expect(resolved.exceedsMentionLimit)
+    #expect(resolved.last?.entity.utf16Range.upperBound == text.utf16.count - 5)
+    for format in [WireFormat.slack, .html] {
+      let renderer = MessageRenderer(format: format)
+      #expect(renderer.render(resolved) == renderer.render(expected))
+    }
+    #expect(
+      MessageRenderer(format: .slack).render(resolved).hasPrefix("🎉 <@U0> &amp; <#C1|général>"))
+    try resolver.resolveSynchronously("hi @user2", using: Self.chat, into: &resolved)
+    #expect(resolved.map(\.item?.id) == ["U1"])
+    #expect(MessageRenderer(format: .slack).render(resolved) == "hi <@U1>")
+  }
+
   /// Long messages (rendered in heap memory), escapes, tokens at both ends, and the typed
   /// text of every other entity, in every format.
   @Test func rendersLongAndHostileMessagesAsTheMessagePathDoes() throws {
