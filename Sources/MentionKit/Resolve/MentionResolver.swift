@@ -358,7 +358,7 @@ public struct MentionResolver: Sendable {
       resolved.removeAll()
       throw .directoryNotSynchronous(kind: failed)
     }
-    resolved.setExceedsMentionLimit(mentions > mentionLimit)
+    resolved.exceedsMentionLimit = mentions > mentionLimit
   }
 
   /// The resolution of one entity from its kind and the UTF-8 bytes of its value, counting

@@ -32,7 +32,7 @@ public struct ResolvedEntities: RandomAccessCollection, Sendable {
   /// Whether the message has more mentions than the resolver's
   /// ``MentionResolver/mentionLimit``; the mentions past it are
   /// ``MentionResolution/skipped(_:)``.
-  public private(set) var exceedsMentionLimit: Bool
+  public internal(set) var exceedsMentionLimit: Bool
 
   /// Empty storage.
   public init() {
@@ -92,17 +92,11 @@ public struct ResolvedEntities: RandomAccessCollection, Sendable {
     resolutions.append(resolution)
   }
 
-  /// Marks the message as over the mention limit, or not.
-  mutating func setExceedsMentionLimit(_ exceeds: Bool) {
-    exceedsMentionLimit = exceeds
-  }
-
   /// Empties the storage after a failure, keeping the text: no entity is left without its
   /// resolution.
   mutating func removeAll() {
     entities.removeAllEntities()
-    resolutions.removeAll(keepingCapacity: true)
-    exceedsMentionLimit = false
+    removeResolutions()
   }
 
   /// Calls `body` with the records of the entities, the profile's kinds and the resolutions,
