@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "MentionKit",
+  // `Synchronization` (Atomic) needs these Apple releases; Linux needs only Swift 6.2.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "MentionKit", targets: ["MentionKit"]),
     .executable(name: "chat-repl", targets: ["ChatREPL"]),
@@ -18,7 +20,9 @@ let package = Package(
         "Extract/URL/generate-tld-table.py",
       ]
     ),
-    .testTarget(name: "MentionKitTests", dependencies: ["MentionKit"]),
+    .testTarget(name: "MentionKitTests", dependencies: ["MentionKit", "TestSupport"]),
+    // Finding fixtures (Tests/Fixtures) and ../shared's big files, for both test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .executableTarget(
       name: "ChatREPL",
       dependencies: ["ChatREPLCore"],
@@ -37,7 +41,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatREPLTests",
-      dependencies: ["ChatREPLCore"],
+      dependencies: ["ChatREPLCore", "TestSupport"],
       path: "Tests/ChatREPLTests"
     ),
     .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import MentionKit
+import TestSupport
 import Testing
 
 @testable import ChatREPLCore
@@ -21,7 +22,7 @@ struct InteractiveEndToEndTests {
       .appendingPathComponent("chat-repl").path
     let path =
       FileManager.default.isExecutableFile(atPath: beside)
-      ? beside : SharedData.packageRoot + "/.build/debug/chat-repl"
+      ? beside : Fixtures.packageRoot + "/.build/debug/chat-repl"
     try #require(
       FileManager.default.isExecutableFile(atPath: path),
       "build chat-repl first (swift build): \(path) is missing")

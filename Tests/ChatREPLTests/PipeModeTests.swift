@@ -1,5 +1,6 @@
 import Foundation
 import MentionKit
+import TestSupport
 import Testing
 
 @testable import ChatREPLCore
@@ -78,7 +79,7 @@ struct PipeModeTests {
       .appendingPathComponent("chat-repl")
     let executable =
       FileManager.default.fileExists(atPath: binary.path)
-      ? binary : URL(fileURLWithPath: SharedData.packageRoot + "/.build/debug/chat-repl")
+      ? binary : URL(fileURLWithPath: Fixtures.packageRoot + "/.build/debug/chat-repl")
     try #require(
       FileManager.default.fileExists(atPath: executable.path),
       "build chat-repl first (swift build): \(executable.path) is missing")

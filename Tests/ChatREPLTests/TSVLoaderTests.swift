@@ -1,4 +1,5 @@
 import MentionKit
+import TestSupport
 import Testing
 
 @testable import ChatREPLCore
@@ -75,9 +76,22 @@ struct TSVLoaderTests {
     #expect(locales.count >= 20)
   }
 
-  @Test func loadsTheSharedMillionUserFile() throws {
-    let path = SharedData.path("data/users.tsv")
-    let items = try Directory.loadFile(path, kind: .users, progress: nil)
+  @Test func loadsTheCommittedSample() throws {
+    let items = try Directory.loadFile(
+      Fixtures.path("directory/users-sample.tsv"), kind: .users, progress: nil)
+    // Every 100th row of the million-user file: U0000100, U0000200, … U1000000.
+    #expect(items.count == 10_000)
+    #expect(items.first?.id == "U0000100")
+    #expect(items.last?.id == "U1000000")
+  }
+
+  @Test(
+    .enabled(
+      if: SharedFile.millionUsers.isPresentOrRequired,
+      "needs ../shared/data/users.tsv (1,000,000 users) beside the package root; CI sets MENTIONKIT_REQUIRE_SHARED_DATA=1"
+    ))
+  func loadsTheMillionUserFile() throws {
+    let items = try Directory.loadFile(SharedFile.millionUsers.path, kind: .users, progress: nil)
     #expect(items.count == 1_000_000)
     #expect(items.first?.id == "U0000001")
   }

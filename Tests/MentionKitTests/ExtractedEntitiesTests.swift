@@ -1,4 +1,5 @@
 import MentionKit
+import TestSupport
 import Testing
 
 /// Reusable extraction storage gives exactly the entities a new array would, message after
@@ -10,8 +11,7 @@ struct ExtractedEntitiesTests {
   /// One storage reused over the whole 10k corpus, with both profiles, holds what
   /// `entities(in:)` returns for every line: same entities, same order, same offsets.
   @Test func reusedStorageMatchesNewArraysOverTheCorpus() throws {
-    let corpus = try URLlessPath.read(
-      URLlessPath.shared(from: #filePath) + "/bench/chat-corpus-10k.txt")
+    let corpus = try Fixtures.read("corpus/chat-corpus-10k.txt")
     let lines = corpus.split(separator: "\n").map(String.init)
     try #require(lines.count > 9_000)
     for extractor in [Self.twitter, Self.chat] {

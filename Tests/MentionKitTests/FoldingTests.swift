@@ -1,5 +1,6 @@
 import Foundation
 import MentionKit
+import TestSupport
 import Testing
 
 /// Compares ``Folding`` with Foundation, which the tests may use and the library may not.
@@ -128,22 +129,46 @@ struct FoldingTests {
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 
-  /// The display names of ../shared/data/users.tsv, read once for the tests that compare all of
-  /// them with Foundation (a missing file fails those tests with the path in the message).
-  static let displayNames = Result<[String], any Error> {
-    let path = URLlessPath.shared(from: #filePath) + "/data/users.tsv"
-    let tsv = try URLlessPath.read(path)
-    return tsv.split(separator: "\n").dropFirst().compactMap { line in
+  /// The display names (third column) of a users TSV file with a header line.
+  static func displayNames(inTSV tsv: String) -> [String] {
+    tsv.split(separator: "\n").dropFirst().compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       return fields.count >= 3 ? String(fields[2]) : nil
     }
   }
 
-  /// Every display name in ../shared/data/users.tsv folds as Foundation with exactly
+  /// The 10,000 display names of the committed directory sample.
+  static let sampleNames = Result<[String], any Error> {
+    displayNames(inTSV: try Fixtures.read("directory/users-sample.tsv"))
+  }
+
+  /// The 1,000,000 display names of ../shared/data/users.tsv, read once.
+  static let millionNames = Result<[String], any Error> {
+    displayNames(inTSV: try SharedFile.millionUsers.read())
+  }
+
+  /// Every display name of the committed 10,000-user sample folds as Foundation with exactly
   /// `[.caseInsensitive, .diacriticInsensitive]` folds it, up to the documented extra folds;
   /// names with a documented width fold in them fold as `.widthInsensitive` does.
-  @Test func everyDisplayNameDiffersFromPlainFoundationOnlyAsDocumented() throws {
-    let displayNames = try Self.displayNames.get()
+  @Test func sampleDisplayNamesDifferFromPlainFoundationOnlyAsDocumented() throws {
+    let names = try Self.sampleNames.get()
+    #expect(names.count == 10_000)
+    Self.expectDifferFromPlainFoundationOnlyAsDocumented(names)
+  }
+
+  /// The same over all 1,000,000 display names of ../shared/data/users.tsv.
+  @Test(
+    .enabled(
+      if: SharedFile.millionUsers.isPresentOrRequired,
+      "needs ../shared/data/users.tsv (1,000,000 users) beside the package root; CI sets MENTIONKIT_REQUIRE_SHARED_DATA=1"
+    ))
+  func millionDisplayNamesDifferFromPlainFoundationOnlyAsDocumented() throws {
+    let names = try Self.millionNames.get()
+    #expect(names.count == 1_000_000)
+    Self.expectDifferFromPlainFoundationOnlyAsDocumented(names)
+  }
+
+  static func expectDifferFromPlainFoundationOnlyAsDocumented(_ displayNames: [String]) {
     var names = 0
     var mismatches: [String] = []
     for name in displayNames {
@@ -157,7 +182,7 @@ struct FoldingTests {
       }
       mismatches.append("\(name) [\(Self.hex(name))]")
     }
-    #expect(names >= 1_000_000, "users.tsv should hold 1,000,000 users")
+    #expect(names == displayNames.count)
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 
@@ -189,18 +214,30 @@ struct FoldingTests {
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 
-  /// Every display name in ../shared/data/users.tsv folds as Foundation folds it.
-  @Test func everyDisplayNameMatchesFoundation() throws {
-    let displayNames = try Self.displayNames.get()
-    var names = 0
+  /// Every display name of the committed 10,000-user sample folds as Foundation folds it.
+  @Test func sampleDisplayNamesMatchFoundation() throws {
+    let names = try Self.sampleNames.get()
+    #expect(names.count == 10_000)
+    Self.expectMatchFoundation(names)
+  }
+
+  /// Every display name of ../shared/data/users.tsv folds as Foundation folds it.
+  @Test(
+    .enabled(
+      if: SharedFile.millionUsers.isPresentOrRequired,
+      "needs ../shared/data/users.tsv (1,000,000 users) beside the package root; CI sets MENTIONKIT_REQUIRE_SHARED_DATA=1"
+    ))
+  func millionDisplayNamesMatchFoundation() throws {
+    let names = try Self.millionNames.get()
+    #expect(names.count == 1_000_000)
+    Self.expectMatchFoundation(names)
+  }
+
+  static func expectMatchFoundation(_ displayNames: [String]) {
     var mismatches: [String] = []
-    for name in displayNames {
-      names += 1
-      if Folding.fold(name) != Self.reference(name) {
-        mismatches.append("\(name) [\(Self.hex(name))]")
-      }
+    for name in displayNames where Folding.fold(name) != Self.reference(name) {
+      mismatches.append("\(name) [\(Self.hex(name))]")
     }
-    #expect(names >= 1_000_000, "users.tsv should hold 1,000,000 users")
     #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
   }
 }

@@ -1,4 +1,5 @@
 import MentionKit
+import TestSupport
 import Testing
 
 /// Holds the README's quick start verbatim, so the README cannot drift from code that compiles
@@ -30,9 +31,8 @@ struct ReadmeQuickStartTests {
   }
 
   @Test func readmeContainsTheSameCode() throws {
-    let root = URLlessPath.packageRoot(from: #filePath)
-    let readme = try URLlessPath.read(root + "/README.md")
-    let source = try URLlessPath.read(#filePath)
+    let readme = try Fixtures.readFile(Fixtures.packageRoot + "/README.md")
+    let source = try Fixtures.readFile(#filePath)
     let begin = "// README quick start — begin\n"
     let end = "    // README quick start — end"
     let start = try #require(source.firstRange(of: begin)?.upperBound)

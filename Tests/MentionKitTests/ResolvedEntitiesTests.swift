@@ -1,4 +1,5 @@
 import MentionKit
+import TestSupport
 import Testing
 
 /// Extracting and resolving into reusable storage gives, message after message, exactly the
@@ -40,8 +41,7 @@ struct ResolvedEntitiesTests {
   @Test(arguments: ["twitter", "chat"])
   func reusedStorageMatchesResolvedMessagesOverTheCorpus(profile name: String) throws {
     let extractor = name == "twitter" ? Self.twitter : Self.chat
-    let corpus = try URLlessPath.read(
-      URLlessPath.shared(from: #filePath) + "/bench/chat-corpus-10k.txt")
+    let corpus = try Fixtures.read("corpus/chat-corpus-10k.txt")
     let lines = corpus.split(separator: "\n").map(String.init)
     try #require(lines.count > 9_000)
     let (users, channels) = Self.directories(for: lines, extractor: extractor)

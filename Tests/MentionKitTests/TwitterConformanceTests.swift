@@ -1,19 +1,16 @@
 import Foundation
 import MentionKit
+import TestSupport
 import Testing
 
-/// The `twitter` profile against twitter-text's own conformance suite and against the shared
-/// 10k-message corpus's reference results (both read from ../shared at test time).
+/// The `twitter` profile against twitter-text's own conformance suite and against the 10k-message
+/// corpus's reference results (both committed under Tests/Fixtures and read at test time).
 struct TwitterConformanceTests {
   static let extractor = EntityExtractor(profile: .twitter)
 
-  static func sharedPath(_ relative: String) -> String {
-    URLlessPath.shared(from: #filePath) + "/" + relative
-  }
-
   static func extractSection(_ name: String) throws -> [[String: Any]] {
-    let path = sharedPath("conformance/twitter-text/json/extract.json")
-    let text = try URLlessPath.read(path)
+    let path = Fixtures.path("twitter-text/extract.json")
+    let text = try Fixtures.readFile(path)
     let root = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
       "extract.json at \(path) is not a JSON object")
@@ -123,8 +120,8 @@ struct TwitterConformanceTests {
   /// Every line of the 10k corpus gives exactly the reference's mentions-or-lists and hashtags,
   /// with code-point indices.
   @Test func chatCorpusMatchesReference() throws {
-    let corpus = try URLlessPath.read(Self.sharedPath("bench/chat-corpus-10k.txt"))
-    let reference = try URLlessPath.read(Self.sharedPath("bench/chat-corpus-10k.reference.jsonl"))
+    let corpus = try Fixtures.read("corpus/chat-corpus-10k.txt")
+    let reference = try Fixtures.read("corpus/chat-corpus-10k.reference.jsonl")
     var lines = corpus.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.last == "")
     lines.removeLast()
