@@ -182,6 +182,24 @@ struct SuggestionSelectionTests {
     #expect(selection.commonPrefixCompletion() == "JOsé_")
   }
 
+  /// The example in `commonPrefixCompletion()`'s documentation: folded, "jonathan" and "Jonas"
+  /// share "jona"; the typed "JO" keeps its case and the highlighted item gives "na".
+  @Test func commonPrefixCompletionDocumentationExample() throws {
+    let jonathan = MentionItem.person("U1", "jonathan", "Jonathan")
+    let jonas = MentionItem.person("U2", "Jonas", "Jonas")
+    let selection = try presented("@JO", [jonathan, jonas])
+    #expect(selection.commonPrefixCompletion() == "JOna")
+  }
+
+  /// The Tab example of the DocC article Composer State: folded, "José" and "Josefina" share
+  /// "jose"; the typed "JO" keeps its case and the highlighted "José" gives "sé".
+  @Test func tabExampleOfTheComposerStateArticle() throws {
+    let jose = MentionItem.person("U1", "José", "José")
+    let josefina = MentionItem.person("U2", "Josefina", "Josefina")
+    var selection = try presented("@JO", [jose, josefina])
+    #expect(selection.tab() == .extendedQuery("JOsé"))
+  }
+
   @Test func tabAcceptsASingleItem() throws {
     var selection = try presented("@ana", [ana])
     let step23 = selection.tab()

@@ -330,8 +330,8 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// item (or the first).
   ///
   /// ```swift
-  /// // typed "JO", items "jonathan", "Jonas"
-  /// selection.commonPrefixCompletion()   // "JOn"
+  /// // typed "JO", items "jonathan", "Jonas" (folded, they share "jona")
+  /// selection.commonPrefixCompletion()   // "JOna"
   /// ```
   ///
   /// - Complexity: O(*n* · *k*²) for *n* items of length *k*.
