@@ -35,15 +35,15 @@ struct FoldingTests {
     return Array(result.utf8)
   }
 
-  /// The width folds documented in Docs/Folding.md: the Halfwidth and Fullwidth Forms block and
-  /// the ideographic space.
+  /// The width folds `.widthInsensitive` makes, documented in Docs/Folding.md: the Halfwidth and
+  /// Fullwidth Forms block. (The ideographic space is one of the extra folds.)
   static func isDocumentedWidthFold(_ scalar: Unicode.Scalar) -> Bool {
-    (0xFF00...0xFFEF).contains(scalar.value) || scalar.value == 0x3000
+    (0xFF00...0xFFEF).contains(scalar.value)
   }
 
   static let extraFolds: [Unicode.Scalar: String] = [
     "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h", "ı": "i",
-    "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th",
+    "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th", "\u{3000}": " ",
   ]
 
   static func hex(_ text: some StringProtocol) -> String {
@@ -63,6 +63,25 @@ struct FoldingTests {
   ])
   func foldsExamples(_ text: String, _ expected: String) {
     #expect(Folding.folded(text) == expected)
+  }
+
+  /// U+3000 IDEOGRAPHIC SPACE folds to a space (Foundation leaves it; Docs/Folding.md), so a
+  /// name written with it splits into words, and a query typed with a space finds it.
+  @Test func ideographicSpaceFoldsToASpace() throws {
+    #expect(Folding.folded("山田\u{3000}太郎") == "山田 太郎")
+    #expect(Folding.folded("Ｙａｍａｄａ\u{3000}Ｔａｒｏ") == "yamada taro")
+
+    let yamada = MentionItem(id: "U1", insertionText: "yamada", displayText: "山田\u{3000}太郎")
+    let index = MentionIndex([yamada])
+    #expect(index.matches(for: "太郎", limit: 5) == [.init(item: yamada, tier: .wordPrefix)])
+    #expect(index.matches(for: "山田 太", limit: 5) == [.init(item: yamada, tier: .prefix)])
+
+    var mention = Trigger.mention
+    mention.maximumSpaces = 1
+    let query = try #require(TriggerDetector(triggers: [mention]).detect(in: "@山田 太"))
+    var items = [yamada]
+    DefaultMentionFilter(matchesSubstrings: false).filter(&items, for: query)
+    #expect(items == [yamada])
   }
 
   @Test func foldsIntoAReusedBufferAndFromSubstrings() {

@@ -5,8 +5,9 @@
 /// text. It gives the same result as Foundation's
 /// `folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)`
 /// for every scalar, plus the folds Foundation lacks: `ø→o ł→l đ→d ħ→h ı→i æ→ae œ→oe þ→th` and
-/// their capitals. Full-width forms fold to their ASCII counterparts (`Ａ→a`, `＠→@`). The
-/// differences from Foundation are listed, with their reasons, in `Docs/Folding.md`.
+/// their capitals, and the ideographic space U+3000 to a space. Full-width forms fold to their
+/// ASCII counterparts (`Ａ→a`, `＠→@`). The differences from Foundation are listed, with their
+/// reasons, in `Docs/Folding.md`.
 ///
 /// The result is UTF-8 bytes, so matching compares bytes, never grapheme clusters. Folding is
 /// one pass over contiguous UTF-8 with a table generated offline from Foundation

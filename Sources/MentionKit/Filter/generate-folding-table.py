@@ -55,10 +55,12 @@ for value in UInt32(0)...0x10FFFF {
 print(out, terminator: "")
 """
 
-# The folds Foundation lacks, applied to each scalar of Foundation's result.
+# The folds Foundation lacks, applied to each scalar of Foundation's result. U+3000 IDEOGRAPHIC
+# SPACE is the full-width form of the space (its decomposition is <wide> U+0020, as U+FF21's is
+# <wide> U+0041), but Foundation's .widthInsensitive folds only U+FF00...U+FFEF.
 EXTRA_FOLDS = {
     "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h", "ı": "i",
-    "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th",
+    "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "þ": "th", "Þ": "th", "\u3000": " ",
 }
 
 # Entry layout (UInt32), shared with Folding.swift:
