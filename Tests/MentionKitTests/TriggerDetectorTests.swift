@@ -123,6 +123,58 @@ struct TriggerDetectorTests {
     }
   }
 
+  /// Two triggers active at once: `[[` takes any character but brackets, `|` and line breaks,
+  /// so its query `Project @ana` runs over the `@`, and `@ana` is a query of its own. The
+  /// nearer delimiter (`@` at scalar 10, against `[[` at 0) wins in either registration order.
+  @Test func nearestOfTwoActiveTriggersWinsWhateverTheRegistrationOrder() throws {
+    let text = "[[Project @ana"
+    // Each trigger alone is active here, so the choice below is between two real candidates.
+    let wikiAlone = try #require(TriggerDetector(triggers: [.wikiLink]).detect(in: text))
+    #expect(wikiAlone.text == "Project @ana")
+    let mentionAlone = try #require(TriggerDetector(triggers: [.mention]).detect(in: text))
+    #expect(mentionAlone.text == "ana")
+    for triggers in [[Trigger.wikiLink, .mention], [.mention, .wikiLink]] {
+      let query = try #require(TriggerDetector(triggers: triggers).detect(in: text))
+      let order = triggers.map(\.name)
+      #expect(query.trigger.name == "mention", "registered \(order)")
+      #expect(query.text == "ana", "registered \(order)")
+      #expect(query.utf16Range == 10..<14, "registered \(order)")
+    }
+    // A hashtag inside a link, the cursor between "b" and "c" of "[[a #bc": the tag (4..<7)
+    // against the link (0..<7).
+    for triggers in [[Trigger.wikiLink, .hashtag], [.hashtag, .wikiLink]] {
+      let query = try #require(
+        try TriggerDetector(triggers: triggers).detect(in: "[[a #bc", utf16Offset: 6))
+      let order = triggers.map(\.name)
+      #expect(query.trigger.name == "hashtag", "registered \(order)")
+      #expect(query.utf16Range == 4..<7, "registered \(order)")
+    }
+  }
+
+  /// `maximumQueryLength` counts scalars after the delimiter: a query of exactly that many is
+  /// active, one more is not, whether the extra scalar is before the cursor (the look-back) or
+  /// after it (the end of the word the cursor is in).
+  @Test func maximumQueryLengthIsInclusive() throws {
+    var short = Trigger.mention
+    short.maximumQueryLength = 3
+    let detector = TriggerDetector(triggers: [short])
+    // Before the cursor: 3 scalars active, 4 not.
+    #expect(detector.detect(in: "@abc")?.text == "abc")
+    #expect(detector.detect(in: "@abcd") == nil)
+    // Across the cursor: "ab" typed, "c" after it makes 3 in the word; "cd" makes 4.
+    let atLimit = try #require(try detector.detect(in: "@abc", utf16Offset: 3))
+    #expect(atLimit.text == "ab")
+    #expect(atLimit.utf16Range == 0..<4)
+    #expect(try detector.detect(in: "@abcd", utf16Offset: 3) == nil)
+    // Scalars, not UTF-16 units or characters: "é" as e + U+0301 is two scalars.
+    #expect(detector.detect(in: "@ae\u{301}")?.text == "ae\u{301}")
+    #expect(detector.detect(in: "@abe\u{301}") == nil)
+    // The built-in mention trigger's limit of 64.
+    let sixtyFour = String(repeating: "a", count: 64)
+    #expect(Self.detector.detect(in: "@" + sixtyFour)?.text == sixtyFour)
+    #expect(Self.detector.detect(in: "@" + sixtyFour + "a") == nil)
+  }
+
   @Test func longerDelimiterWinsAtTheSameStart() throws {
     let single = Trigger(
       name: "single", delimiter: "[", boundary: .whitespace,
