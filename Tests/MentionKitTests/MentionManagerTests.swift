@@ -39,6 +39,34 @@ struct MentionManagerTests {
     #expect(spy.events.count == 1, "a stale result was delivered: \(spy.events)")
   }
 
+  /// A result that is ready before the next keystroke but reaches the delegate's actor only
+  /// after it: the "j" fetch has finished and passed its cancellation checks and its delivery
+  /// waits for the (held) delegate actor when "@jo" is typed, so only the generation check at
+  /// delivery can tell it is stale.
+  @Test func aResultOvertakenOnItsWayToTheDelegateIsDropped() async throws {
+    let held = HeldActor()
+    let source = ScriptedDataSource { _ in .answer(sampleDirectory) }
+    let manager = MentionManager(
+      triggers: [.mention], dataSource: source, clock: ManualClock(), isolation: held)
+    let spy = SpyDelegate()
+    manager.delegate = spy
+    manager.process("@j")
+    // The "j" results are filtered and their delivery is queued on the held actor.
+    #expect(await eventually { held.executor.queuedCount == 1 })
+    #expect(source.completed == ["j"])
+    manager.process("@jo")
+    // Deliver everything: the "j" delivery first, then the "jo" fetch's.
+    let settled = await eventually {
+      held.executor.runQueued()
+      return manager.liveTasks.value == 0
+    }
+    #expect(settled)
+    let events = await spy.waitForEvents(1)
+    for _ in 0..<1000 { await Task.yield() }
+    #expect(events == [.update(query: "jo", items: ["U1", "U8", "U9", "U10"])])
+    #expect(spy.events.count == 1, "a stale result was delivered: \(spy.events)")
+  }
+
   @Test func cancellationReachesTheDataSource() async throws {
     let gate = Gate()
     let source = ScriptedDataSource(gates: ["a": gate, "ab": gate]) { _ in .answer([]) }
