@@ -49,6 +49,30 @@ struct ChatProfileTests {
     #expect(Self.describe(text) == expected, "\(text.debugDescription)")
   }
 
+  /// URLs are skipped where nothing else would stop an entity. `/` may not come before a sign
+  /// (the boundary rule), so `http://localhost/@bob` holds no mention either way; but `=` and
+  /// `(` may (the rule rejects letters, digits, marks, `_ / \ &` and the signs, not
+  /// punctuation), so in the other URLs only the URL rule keeps the sign from starting a
+  /// mention or a hashtag, as the last two cases show without a URL around them. Scheme URLs
+  /// run to the next whitespace; `www.` and known-TLD URLs take query characters
+  /// (twitter-text's rules). A text with a backtick is scanned with the whole text's excluded
+  /// spans, the others word by word.
+  @Test(arguments: [
+    ("see http://localhost/@bob", ""),
+    ("see http://localhost/?to=@bob", ""),
+    ("see http://localhost/(@bob) #tag", "hashtag:tag[28..<32]"),
+    ("http://localhost/?to=@bob @ana", "mention:ana[26..<30]"),
+    ("www.example.com/?to=@bob", ""),
+    ("example.com/?q=#tag", ""),
+    ("`x` http://localhost/?to=@bob", ""),
+    ("`x` www.example.com/?to=@bob #tag", "hashtag:tag[29..<33]"),
+    ("to=@bob", "mention:bob[3..<7]"),
+    ("q=#tag (@ana)", "hashtag:tag[2..<6] mention:ana[8..<12]"),
+  ])
+  func urlsHideSignsTheBoundaryRuleLetThrough(text: String, expected: String) {
+    #expect(Self.describe(text) == expected, "\(text.debugDescription)")
+  }
+
   @Test func profileSwitchesAreHonoured() {
     var profile = ExtractionProfile.chat
     profile.skipsCode = false
