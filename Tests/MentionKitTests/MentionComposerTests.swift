@@ -101,6 +101,44 @@ struct MentionComposerTests {
     #expect(composer.entities.map(\.utf16Range) == [0..<5, 14..<19, 24..<32])
   }
 
+  /// Typing with the caret right at a mention's start does not touch the mention: it stays
+  /// whole and moves, with every mention after it, by the inserted UTF-16 length. Ranges are
+  /// read back with a bounds-checked slice, so a wrong shift fails here instead of trapping.
+  @Test func typingRightBeforeAMentionShiftsIt() throws {
+    // A mention that is the whole text: "x" before it makes "x@jose", the mention at 1..<6.
+    var alone = try MentionComposer(
+      text: "@jose",
+      entities: [MentionEntity(utf16Range: 0..<5, itemID: "U1", trigger: "mention", text: "@jose")]
+    )
+    alone.moveCursor(toUTF16Offset: 0)
+    alone.insert("x")
+    #expect(alone.text == "x@jose")
+    try #require(alone.entities.count == 1)
+    #expect(alone.entities[0].utf16Range == 1..<6)
+    #expect(Self.utf16Slice(alone.text, alone.entities[0].utf16Range) == "@jose")
+    #expect(alone.utf16Cursor == 1)
+
+    // "hi 👋🏽 @jose and #général ": 👋🏽 is two surrogate pairs, so "@jose" starts at 8.
+    // Pasting "👋🏽 " (5 UTF-16 units) there moves @jose to 13..<18 and #général to 23..<31.
+    var composer = try loaded()
+    composer.moveCursor(toUTF16Offset: 8)
+    composer.insert("👋🏽 ")
+    #expect(composer.text == "hi 👋🏽 👋🏽 @jose and #général ")
+    #expect(composer.entities.map(\.itemID) == ["U1", "C7"])
+    #expect(composer.entities.map(\.utf16Range) == [13..<18, 23..<31])
+    for entity in composer.entities {
+      #expect(Self.utf16Slice(composer.text, entity.utf16Range) == entity.text)
+    }
+    #expect(composer.utf16Cursor == 13)
+  }
+
+  /// The UTF-16 units `range` of `text` as a string, or `nil` when the range is outside it.
+  static func utf16Slice(_ text: String, _ range: Range<Int>) -> String? {
+    let units = Array(text.utf16)
+    guard range.lowerBound >= 0, range.upperBound <= units.count else { return nil }
+    return String(decoding: units[range], as: UTF16.self)
+  }
+
   @Test func aStaleQueryThrows() throws {
     var composer = MentionComposer()
     composer.insert("@jo")

@@ -323,8 +323,13 @@ extension MentionComposer {
     }
   }
 
+  /// Whether a UTF-16 offset is a grapheme boundary of `text`; an offset outside the text is
+  /// not, so an entity that would not fit the edited text counts as broken instead of trapping.
   private static func isGraphemeBoundary(_ utf16Offset: Int, in text: String) -> Bool {
-    let position = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset)
+    let utf16 = text.utf16
+    guard utf16Offset >= 0,
+      let position = utf16.index(utf16.startIndex, offsetBy: utf16Offset, limitedBy: utf16.endIndex)
+    else { return false }
     return position.samePosition(in: text.unicodeScalars) != nil
       && position.samePosition(in: text) != nil
   }
