@@ -34,16 +34,14 @@ struct TSVLoaderTests {
     ("id\thandle\tdisplay_name\nU1\t\tAna\n", 2, "empty handle"),
     ("id\thandle\tdisplay_name\nU1\tana\tAna\nU1\tbob\tBob\n", 3, "duplicate id 'U1'"),
   ])
-  func reportsTheFileAndLine(text: String, line: Int, reason: String) {
-    do {
-      _ = try load(text)
-      Issue.record("expected an error for \(text.debugDescription)")
-    } catch {
-      #expect(error.file == "people.tsv")
-      #expect(error.line == line)
-      #expect(error.reason.contains(reason), "\(error.reason)")
-      #expect(error.description.hasPrefix("people.tsv:\(line): "))
+  func reportsTheFileAndLine(text: String, line: Int, reason: String) throws {
+    let error = try #require(throws: DirectoryLoadError.self, "\(text.debugDescription)") {
+      try load(text)
     }
+    #expect(error.file == "people.tsv")
+    #expect(error.line == line)
+    #expect(error.reason.contains(reason), "\(error.reason)")
+    #expect(error.description.hasPrefix("people.tsv:\(line): "))
   }
 
   @Test func rejectsInvalidUTF8WithItsLine() {
@@ -55,15 +53,14 @@ struct TSVLoaderTests {
     }
   }
 
-  @Test func missingFileNamesTheFile() {
+  @Test func missingFileNamesTheFile() throws {
     #expect(throws: DirectoryLoadError.self) {
       try Directory.load(usersFile: "/nonexistent/users.tsv", channelsFile: nil, progress: nil)
     }
-    do {
-      _ = try TSVLoader.readFile("/nonexistent/users.tsv")
-    } catch {
-      #expect(error.description == "/nonexistent/users.tsv: No such file or directory")
+    let error = try #require(throws: DirectoryLoadError.self) {
+      try TSVLoader.readFile("/nonexistent/users.tsv")
     }
+    #expect(error.description == "/nonexistent/users.tsv: No such file or directory")
   }
 
   @Test func embeddedDirectoryIsMultilingualAndHasAJose() {
