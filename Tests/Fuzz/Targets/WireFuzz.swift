@@ -13,9 +13,11 @@
 /// write.
 ///
 /// Round trip: the text is extracted (`.chat`), resolved against the directory and rendered in
-/// each format; parsing the output gives back exactly the text and entities expected from the
-/// resolved message (``expected(_:format:)``): the text between tokens unchanged, each rendered
-/// entity's kind, id, label and range. The HTML output has no `<`, `>`, `"` or `'` outside the
+/// each format; the output is exactly what ``ReferenceWire`` writes for the message, and
+/// parsing it gives back exactly the text and entities expected from the resolved message
+/// (``expected(_:format:)``): the text between tokens unchanged, each rendered entity's kind,
+/// id, label and range. Ids and labels are judged by ``ReferenceWire``, never by `WireText`,
+/// the code the renderer and the parser share. The HTML output has no `<`, `>`, `"` or `'` outside the
 /// renderer's own anchors. Resolving into a reusable `ResolvedEntities` gives the same message,
 /// and rendering it the same text in each format.
 enum WireFuzz {
@@ -52,6 +54,10 @@ enum WireFuzz {
     for format in formats {
       let wire = MessageRenderer(format: format).render(message)
       fuzzTrace("\(format): \(wire.debugDescription)")
+      let reference = ReferenceWire.render(message, format: format)
+      fuzzCheck(
+        wire == reference,
+        "\(format) rendering \(wire.debugDescription) vs reference \(reference.debugDescription)")
       fuzzCheck(
         MessageRenderer(format: format).render(storage) == wire,
         "\(format): reusable storage rendered differently")
@@ -117,9 +123,9 @@ enum WireFuzz {
       let range = resolved.entity.utf8Range
       out += source[position..<range.lowerBound]
       position = range.upperBound
-      guard case .resolved(let item) = resolved.resolution, WireText.isValidID(item.id),
+      guard case .resolved(let item) = resolved.resolution, ReferenceWire.isValidID(item.id),
         resolved.kind == .mention || resolved.kind == .hashtag,
-        format != .discord || WireText.isDiscordID(item.id)
+        format != .discord || ReferenceWire.isDiscordID(item.id)
       else {
         out += source[range]
         continue
@@ -128,12 +134,12 @@ enum WireFuzz {
       var label: String?
       switch format {
       case .slack:
-        let name = WireText.label(item.insertionText)
+        let name = ReferenceWire.label(item.insertionText)
         label = isChannel && !name.isEmpty ? name : nil
       case .discord, .plain:
         label = nil
       case .markdown, .html:
-        label = WireText.label(isChannel ? item.insertionText : item.displayText)
+        label = ReferenceWire.label(isChannel ? item.insertionText : item.displayText)
       }
       let start = out.count
       out.append(isChannel ? UInt8(ascii: "#") : UInt8(ascii: "@"))
@@ -178,7 +184,8 @@ enum WireFuzz {
       fuzzCheck(
         String(text.unicodeScalars[entity.range]) == sign + (entity.label ?? entity.itemID),
         "entity text is not sign + label: \(context)")
-      fuzzCheck(WireText.isValidID(entity.itemID), "id the renderer would refuse: \(context)")
+      fuzzCheck(
+        ReferenceWire.isValidID(entity.itemID), "id the renderer would refuse: \(context)")
     }
   }
 
