@@ -147,7 +147,8 @@ WIRE_NAMES = [
     "`{{x}}` &amp; & ' \\",
     "@@jon #general",
 ]
-WIRE_IDS = ["", "U2", "!x", "x@here", "U\"2", "U2)", "a b", "W:1/2", "<@U1>", "&amp;"]
+WIRE_IDS = ["", "U2", "!x", "x@here", "U\"2", "U2)", "a b", "W:1/2", "<@U1>", "&amp;",
+            "@everyone\u0301", "!\u0301x"]
 WIRE_HANDLES = [" @jon", " @ana", " @KIM", " @zoë", " #general", " #日本", " @fam", " @nobody"]
 
 

@@ -164,9 +164,11 @@ struct HostileRenderingTests {
   /// Whether the renderer writes an id (its documented rule), else the typed text. Discord
   /// also refuses ids that start with `!` or hold `@everyone` or `@here`.
   static func isWritable(_ id: String, _ format: WireFormat) -> Bool {
-    if format == .discord
-      && (id.hasPrefix("!") || id.contains("@everyone") || id.contains("@here"))
-    {
+    let scalars = Array(id.unicodeScalars)
+    let holds = { (literal: String) in
+      scalars.indices.contains { scalars[$0...].starts(with: literal.unicodeScalars) }
+    }
+    if format == .discord && (scalars.first == "!" || holds("@everyone") || holds("@here")) {
       return false
     }
     return !id.isEmpty

@@ -47,9 +47,10 @@ enum WireText {
   /// wherever they stand, even inside `<@…>`.
   static func isDiscordID(_ id: String) -> Bool {
     var copy = id
-    let ascii = copy.withUTF8 { p -> Bool? in
-      guard p.allSatisfy({ $0 < 0x80 }) else { return nil }
-      // ASCII without controls (which ``isValidID(_:)`` rejects): one byte per character.
+    return copy.withUTF8 { p in
+      // Scalars, not characters: `@everyone` followed by a combining mark is still there for
+      // Discord. The signs and letters are ASCII, and an ASCII byte is always a whole scalar
+      // in UTF-8, so the bytes tell.
       guard p.first != UInt8(ascii: "!") else { return false }
       for i in p.indices where p[i] == UInt8(ascii: "@") {
         if hasBytes(p, "everyone", at: i + 1, end: p.count)
@@ -60,8 +61,6 @@ enum WireText {
       }
       return true
     }
-    if let ascii { return ascii }
-    return !id.hasPrefix("!") && !id.contains("@everyone") && !id.contains("@here")
   }
 
   /// A display name or channel name made safe to show: bidi embeddings, overrides and isolates
