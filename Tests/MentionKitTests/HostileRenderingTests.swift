@@ -52,15 +52,16 @@ struct HostileRenderingTests {
   /// Every way `hostile` can reach the renderer: as a display name, a channel name, the text
   /// around the mentions, and an id.
   static func cases(_ hostile: String) -> [(String, ResolvedMessage)] {
-    let user = MentionItem(id: "U1", insertionText: "jon", displayText: "Jon")
-    let channel = MentionItem(id: "C1", insertionText: "general")
+    // Digits: an id every format writes (Discord's are snowflakes).
+    let user = MentionItem(id: "1", insertionText: "jon", displayText: "Jon")
+    let channel = MentionItem(id: "2", insertionText: "general")
     return [
       (
         "name",
         message(
           around: "hi",
-          user: MentionItem(id: "U1", insertionText: "jon", displayText: hostile),
-          channel: MentionItem(id: "C1", insertionText: hostile))
+          user: MentionItem(id: "1", insertionText: "jon", displayText: hostile),
+          channel: MentionItem(id: "2", insertionText: hostile))
       ),
       ("text", message(around: hostile, user: user, channel: channel)),
       (
@@ -162,14 +163,10 @@ struct HostileRenderingTests {
   }
 
   /// Whether the renderer writes an id (its documented rule), else the typed text. Discord
-  /// also refuses ids that start with `!` or hold `@everyone` or `@here`.
+  /// writes only snowflakes: 1–20 ASCII digits.
   static func isWritable(_ id: String, _ format: WireFormat) -> Bool {
-    let scalars = Array(id.unicodeScalars)
-    let holds = { (literal: String) in
-      scalars.indices.contains { scalars[$0...].starts(with: literal.unicodeScalars) }
-    }
-    if format == .discord && (scalars.first == "!" || holds("@everyone") || holds("@here")) {
-      return false
+    if format == .discord {
+      return (1...20).contains(id.utf8.count) && id.utf8.allSatisfy { (48...57).contains($0) }
     }
     return !id.isEmpty
       && !id.unicodeScalars.contains {

@@ -60,10 +60,18 @@ struct MentionComposerWireFormatTests {
     #expect(original.text == "👋🏽 hi @jose and @zoë in #général, ")
     #expect(original.entities.map(\.itemID) == ["U1", "U2", "C1"])
 
-    let resolved = original.resolved { Self.directory[$0.itemID] }
+    // Discord writes only snowflake ids: there the items carry digits, mapped back on reading.
+    let snowflakes = ["U1": "101", "U2": "102", "C1": "201"]
+    let resolved = original.resolved { entity in
+      var item = Self.directory[entity.itemID]
+      if format == .discord { item?.id = snowflakes[entity.itemID] ?? "" }
+      return item
+    }
     #expect(resolved.entities.map(\.entity.value) == ["jose", "zoë", "général"])
     #expect(resolved.entities.map(\.kind) == [.mention, .mention, .hashtag])
-    #expect(resolved.resolvedItems.map(\.id) == ["U1", "U2", "C1"])
+    #expect(
+      resolved.resolvedItems.map(\.id)
+        == (format == .discord ? ["101", "102", "201"] : ["U1", "U2", "C1"]))
     for entity in resolved.entities {
       #expect(
         String(resolved.text[entity.entity.range]) == "@" + entity.entity.value
@@ -78,7 +86,11 @@ struct MentionComposerWireFormatTests {
     }
 
     let wire = MessageRenderer(format: format).render(resolved)
-    let parsed = WireParser(format: format).parse(wire)
+    var parsed = WireParser(format: format).parse(wire)
+    for index in parsed.entities.indices where format == .discord {
+      parsed.entities[index].itemID =
+        snowflakes.first { $0.value == parsed.entities[index].itemID }?.key ?? "?"
+    }
     let reloaded = MentionComposer.Message(parsed, label: Self.handleLabel)
     #expect(reloaded == original, "wire: \(wire)")
     #expect(throws: Never.self) { try MentionComposer(message: reloaded) }

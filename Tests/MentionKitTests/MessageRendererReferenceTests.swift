@@ -5,13 +5,69 @@ import Testing
 /// its stack buffer, escapes at every 8-byte offset, bad entity lists and many tokens.
 struct MessageRendererReferenceTests {
   /// The rules, written the simple way: segments between accepted entities escaped byte by byte.
-  static func reference(_ message: ResolvedMessage, _ format: WireFormat) -> String {
+  static func reference(_ message: ResolvedMessage, _ format: WireFormat, isLabel: Bool = false)
+    -> String
+  {
     let p = Array(message.text.utf8)
     var out: [UInt8] = []
-    func escape(_ range: Range<Int>) {
-      for i in range {
+    func starts(_ literal: String, at i: Int, before end: Int) -> Bool {
+      let l = Array(literal.utf8)
+      return i + l.count <= end && Array(p[i..<i + l.count]) == l
+    }
+    func isLetter(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
+    func isDigit(_ b: UInt8) -> Bool { (48...57).contains(b) }
+    func isPunctuation(_ b: UInt8) -> Bool {
+      (33...47).contains(b) || (58...64).contains(b) || (91...96).contains(b)
+        || (123...126).contains(b)
+    }
+    /// Discord: the index of the punctuation after `<` at `i` (and any letters) or nil.
+    func sign(after i: Int, before end: Int) -> Int? {
+      var j = i + 1
+      while j < end, isLetter(p[j]) { j += 1 }
+      guard j < end, isPunctuation(p[j]) else { return nil }
+      return j == i + 1 || p[j] == UInt8(ascii: ":") ? j : nil
+    }
+    func broadcast(at i: Int, before end: Int) -> Bool {
+      p[i] == UInt8(ascii: "@")
+        && (starts("everyone", at: i + 1, before: end) || starts("here", at: i + 1, before: end))
+    }
+    /// Markdown: the block syntax at a line start `i`; returns where plain escaping goes on.
+    func lineStart(_ i: Int, _ end: Int) -> Int {
+      var column = 0
+      var k = i
+      while k < end, column < 4, p[k] == 0x20 || p[k] == 0x09 {
+        column = p[k] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+        k += 1
+      }
+      if column >= 4 {
+        var m = k
+        while m < end, p[m] == 0x20 || p[m] == 0x09 { m += 1 }
+        let blank = m == p.count || p[m] == 0x0A || p[m] == 0x0D
+        if blank { return i }
+        out += (p[i] == 0x09 ? "&#9;" : "&#32;").utf8
+        return i + 1
+      }
+      guard k < end else { return i }
+      var marker = k
+      if "#-+=".utf8.contains(p[k]) {
+      } else if isDigit(p[k]) {
+        while marker < end, isDigit(p[marker]) { marker += 1 }
+        guard marker < end, marker - k <= 9, p[marker] == 0x2E || p[marker] == 0x29 else {
+          return i
+        }
+      } else {
+        return i
+      }
+      out += p[i..<marker]
+      out.append(UInt8(ascii: "\\"))
+      return marker
+    }
+    func escape(_ range: Range<Int>, atLineStart: Bool) {
+      var i = range.lowerBound
+      let end = range.upperBound
+      if format == .markdown, atLineStart { i = lineStart(i, end) }
+      while i < end {
         let byte = p[i]
-        let rest = String(decoding: p[(i + 1)..<range.upperBound], as: UTF8.self)
         switch (format, Character(Unicode.Scalar(byte))) {
         case (.slack, "&"), (.html, "&"): out += "&amp;".utf8
         case (.slack, "<"), (.html, "<"): out += "&lt;".utf8
@@ -20,19 +76,66 @@ struct MessageRendererReferenceTests {
         case (.html, "'"): out += "&#39;".utf8
         case (.markdown, "\\"), (.markdown, "`"), (.markdown, "*"), (.markdown, "_"),
           (.markdown, "~"), (.markdown, "["), (.markdown, "]"), (.markdown, "<"),
-          (.markdown, ">"), (.markdown, "&"), (.discord, "\\"), (.discord, "<"):
+          (.markdown, ">"), (.markdown, "&"), (.discord, "\\"):
           out += [UInt8(ascii: "\\"), byte]
-        case (.discord, "@")
-        where rest.utf8.starts(with: "everyone".utf8)
-          || rest.utf8.starts(with: "here".utf8):
+        case (.markdown, "\n"), (.markdown, "\r"):
+          out.append(byte)
+          if byte == 0x0D, i + 1 < end, p[i + 1] == 0x0A { break }
+          i = lineStart(i + 1, end)
+          continue
+        case (.discord, "<"):
+          out += [UInt8(ascii: "\\"), byte]
+          if let j = sign(after: i, before: end), !"\\<`".utf8.contains(p[j]),
+            !broadcast(at: j, before: end)
+          {
+            out += p[(i + 1)..<j]
+            out.append(UInt8(ascii: "\\"))
+            i = j
+            continue
+          }
+        case (.discord, "`"):
+          var n = i
+          while n < end, p[n] == byte { n += 1 }
+          let run = n - i
+          // The closing run: the next run of exactly `run` backticks.
+          var close: Int?
+          var k = n
+          while k < end, close == nil {
+            guard p[k] == byte else {
+              k += 1
+              continue
+            }
+            let first = k
+            while k < end, p[k] == byte { k += 1 }
+            if k - first == run { close = first }
+          }
+          guard let close else {
+            out += p[i..<n]
+            i = n
+            continue
+          }
+          out += p[i..<n]
+          for k in n..<close {
+            out.append(p[k])
+            if broadcast(at: k, before: close)
+              || (p[k] == UInt8(ascii: "<") && sign(after: k, before: close) != nil)
+            {
+              out += "\u{200B}".utf8
+            }
+          }
+          out += p[close..<(close + run)]
+          i = close + run
+          continue
+        case (.discord, "@") where broadcast(at: i, before: end):
           out += [UInt8(ascii: "\\"), byte]
         default: out.append(byte)
         }
+        i += 1
       }
     }
     func escaped(_ s: String) -> String {
       let m = ResolvedMessage(text: s, entities: [])
-      return reference(m, format)
+      return reference(m, format, isLabel: true)
     }
     // The text between two tokens is escaped as one stretch (entities written as typed are
     // part of it).
@@ -44,9 +147,17 @@ struct MessageRendererReferenceTests {
       taken = range.upperBound
       guard format != .plain, let item = resolved.item,
         resolved.kind == .mention || resolved.kind == .hashtag,
-        item.id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && !"<>|&\"'\\`()[]".utf8.contains($0) })
+        item.id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && !"<>|&\"'\\`()[]".utf8.contains($0) }),
+        format != .discord
+          || (1...20).contains(item.id.utf8.count)
+            && item.id.utf8.allSatisfy(isDigit)
       else { continue }
-      escape(position..<range.lowerBound)
+      escape(position..<range.lowerBound, atLineStart: position == 0)
+      // Markdown: a `!` before the link would make it an image.
+      if format == .markdown, range.lowerBound > position, p[range.lowerBound - 1] == 0x21 {
+        out.removeLast()
+        out += "\\!".utf8
+      }
       position = range.upperBound
       let channel = resolved.kind == .hashtag
       let name = channel ? item.insertionText : item.displayText
@@ -66,12 +177,12 @@ struct MessageRendererReferenceTests {
       }
       out += token.utf8
     }
-    escape(position..<p.count)
+    escape(position..<p.count, atLineStart: position == 0 && !isLabel)
     return String(decoding: out, as: UTF8.self)
   }
 
-  static let ana = MentionItem(id: "U1", insertionText: "ana", displayText: "Ana <Lima> & *co*")
-  static let general = MentionItem(id: "C1", insertionText: "gen_eral")
+  static let ana = MentionItem(id: "1", insertionText: "ana", displayText: "Ana <Lima> & *co*")
+  static let general = MentionItem(id: "2", insertionText: "gen_eral")
 
   /// Entities at byte offsets of `text`; each offset range is taken as written.
   static func message(_ text: String, _ spans: [(Range<Int>, ExtractedEntity.Kind, Bool)])
@@ -92,7 +203,8 @@ struct MessageRendererReferenceTests {
   static func randomMessage(pieces: Int, using g: inout SeededGenerator) -> ResolvedMessage {
     let alphabet = [
       "a", "b", " ", "&", "<", ">", "\"", "'", "\\", "`", "*", "_", "~", "[", "]", "@", "@everyone",
-      "@here", "é", "日本", "👨‍👩‍👧", "\u{202E}", "#gen", "@ana",
+      "@here", "é", "日本", "👨‍👩‍👧", "\u{202E}", "#gen", "@ana", "\n", "\r", "\t", "    ", "!", "#",
+      "-", "+", "=", "1.", "2)", "<@1>", "<t:", "http://x/", "`", "``", "<:", "</", "\u{200B}",
     ]
     var text = ""
     for _ in 0..<pieces { text += alphabet[Int(g.next() % UInt64(alphabet.count))] }
@@ -149,7 +261,7 @@ struct MessageRendererReferenceTests {
     let rendered = MessageRenderer(format: format).render(message)
     #expect(rendered == Self.reference(message, format))
     if format == .slack {
-      #expect(rendered.hasPrefix("x &amp; y <@U1> &lt;b&gt; x &amp; y <#C1|gen_eral>"))
+      #expect(rendered.hasPrefix("x &amp; y <@1> &lt;b&gt; x &amp; y <#2|gen_eral>"))
     }
   }
 
@@ -160,7 +272,7 @@ struct MessageRendererReferenceTests {
     // "@every" (bytes 3..<9) unresolved, then "@ana" resolved.
     let message = Self.message(
       "hi @everyone @ana", [(3..<9, .mention, false), (13..<17, .mention, true)])
-    #expect(renderer.render(message) == "hi \\@everyone <@U1>")
+    #expect(renderer.render(message) == "hi \\@everyone <@1>")
     let here = Self.message("@he", [(0..<3, .mention, false)])
     #expect(renderer.render(here) == "@he")
   }
@@ -172,9 +284,9 @@ struct MessageRendererReferenceTests {
     // "é" is 2 bytes, "日" 3: the entity starts after the first byte of "é" and ends after the
     // first byte of "日".
     let cut = Self.message("xé@ana日y", [(2..<8, .mention, true)])
-    #expect(renderer.render(cut) == "x\u{FFFD}<@U1>\u{FFFD}\u{FFFD}y")
+    #expect(renderer.render(cut) == "x\u{FFFD}<@1>\u{FFFD}\u{FFFD}y")
     let whole = Self.message("xé@ana日y", [(3..<7, .mention, true)])
-    #expect(renderer.render(whole) == "xé<@U1>日y")
+    #expect(renderer.render(whole) == "xé<@1>日y")
     for message in [cut, whole] {
       let rendered = renderer.render(message)
       #expect(rendered == Self.reference(message, .slack))

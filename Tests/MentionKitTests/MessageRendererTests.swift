@@ -32,7 +32,8 @@ struct MessageRendererTests {
 
   @Test(arguments: [
     (WireFormat.slack, "hi <@U1> &amp; &lt;b&gt; <#C1|général> @nobody @kim"),
-    (.discord, "hi <@U1> & \\<b> <#C1> @nobody @kim"),
+    // Discord writes only snowflake ids: `U1` and `C1` go out as typed.
+    (.discord, "hi @jose & \\<b> #général @nobody @kim"),
     (.markdown, "hi [@José Álvarez](user:U1) \\& \\<b\\> [#général](channel:C1) @nobody @kim"),
     (
       .html,
@@ -98,15 +99,33 @@ struct MessageRendererTests {
     let rendered = WireFormat.allCases.map { MessageRenderer(format: $0).render(message) }
     #expect(
       rendered == [
-        "<#C9|a&lt;b&gt;&amp;c|\"]>", "<#C9>", #"[#a\<b\>\&c|"\]](channel:C9)"#,
+        "<#C9|a&lt;b&gt;&amp;c|\"]>", "#x", #"[#a\<b\>\&c|"\]](channel:C9)"#,
         #"<a class="channel" data-id="C9">#a&lt;b&gt;&amp;c|&quot;]</a>"#, "#x",
       ])
   }
 
   @Test func discordNeutralisesBroadcastsAndTokens() throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory([MentionItem(id: "80351110224678912", insertionText: "jose")]),
+      channels: HandleDirectory([MentionItem(id: "41771983423143937", insertionText: "général")]))
+    let text = #"@everyone @here <@123> <#1> <t:1> \o/ @jose #général"#
+    let message = try resolver.resolveSynchronously(
+      text, entities: EntityExtractor().entities(in: text))
     #expect(
-      try Self.render(#"@everyone @here <@123> \o/ @jose"#, .discord)
-        == #"\@everyone \@here \<@123> \\o/ <@U1>"#)
+      MessageRenderer(format: .discord).render(message)
+        == ##"\@everyone \@here \<\@123> \<\#1> \<t\:1> \\o/ <@80351110224678912>"##
+        + " <#41771983423143937>")
+  }
+
+  /// Inside a user's code span Discord shows text as typed: no backslash is added there, and
+  /// `@everyone`, `@here` and the `<` of a token get a zero-width space instead.
+  @Test func discordLeavesCodeAsTyped() throws {
+    #expect(
+      try Self.render("`a<b` `@everyone` ``<@1>`` `x", .discord)
+        == "`a<b` `@\u{200B}everyone` ``<\u{200B}@1>`` `x")
+    #expect(
+      try Self.render("`a\\b` a\\b ```@here```", .discord)
+        == "`a\\b` a\\\\b ```@\u{200B}here```")
   }
 
   @Test func unresolvedAmbiguousAndSkippedAreWrittenAsTyped() throws {

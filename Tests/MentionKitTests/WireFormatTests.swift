@@ -17,10 +17,10 @@ struct WireFormatTests {
       text: "@ana",
       entities: [
         ResolvedEntity(
-          entity: entity, resolution: .resolved(MentionItem(id: "U1", insertionText: "ana")))
+          entity: entity, resolution: .resolved(MentionItem(id: "1", insertionText: "ana")))
       ])
     let parsed = WireParser(format: format).parse(MessageRenderer(format: format).render(message))
-    #expect(parsed.entities.map(\.itemID) == ["U1"])
+    #expect(parsed.entities.map(\.itemID) == ["1"])
     #expect(parsed.entities.map(\.kind) == [.mention])
   }
 }

@@ -8,7 +8,8 @@ struct WireRoundTripTests {
     "hi", " ", "  ", "\n", "👨‍👩‍👧", "👍🏽", "日本語", "שלום", "مرحبا", "\u{202E}", "\u{200D}", "<", ">",
     "&", "&amp;", "&lt;", "\\", "\\\\", "[", "]", "(", ")", "*", "_", "`", "~", "|", "\"", "'",
     "<@U1>", "[x](user:U1)", "<a class=\"mention\" data-id=\"U1\">x</a>", "@everyone", "@here",
-    "&#39;", "é", "e\u{301}", "𠀡", ".", ",", "!", "#",
+    "&#39;", "é", "e\u{301}", "𠀡", ".", ",", "!", "#", "<@123>", "`<@1>`", "`@here`", "\t",
+    "    ", "1.", "-", "&#32;", "http://x.test/",
   ]
   static let users = [
     MentionItem(id: "U1", insertionText: "ana", displayText: "Ana <b>&amp;</b>"),
@@ -53,7 +54,8 @@ struct WireRoundTripTests {
   @Test(arguments: [WireFormat.slack, .discord, .markdown, .html])
   func parsingWhatWasRenderedGivesTheSameEntities(format: WireFormat) throws {
     let resolver = MentionResolver(
-      users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels))
+      users: HandleDirectory(Self.snowflakes(Self.users, from: 101, for: format)),
+      channels: HandleDirectory(Self.snowflakes(Self.channels, from: 201, for: format)))
     let extractor = EntityExtractor()
     var generator = SeededGenerator(seed: 0x5EED_0004)
     var checkedEntities = 0
@@ -84,6 +86,18 @@ struct WireRoundTripTests {
       checkedEntities += rendered.count
     }
     #expect(checkedEntities > 1_000)
+  }
+
+  /// Discord writes only snowflake ids (digits): its items get `first`, `first + 1`, ….
+  static func snowflakes(_ items: [MentionItem], from first: Int, for format: WireFormat)
+    -> [MentionItem]
+  {
+    guard format == .discord else { return items }
+    return items.enumerated().map { index, item in
+      var item = item
+      item.id = String(first + index)
+      return item
+    }
   }
 
   static func isBidi(_ scalar: Unicode.Scalar) -> Bool {

@@ -6,9 +6,10 @@
 /// custom kinds) is written as it was typed. All user text, names and ids included, is escaped
 /// for the format (see ``WireFormat``), so a display name of `<script>` never comes out live;
 /// display names also lose bidi overrides and control characters, so `U+202E` in a name cannot
-/// reverse the text around it. An item whose id cannot be written safely (empty, or containing
-/// whitespace, controls, a backtick, or one of `< > | & " ' \ ( ) [ ]`) is rendered as the text
-/// typed.
+/// reverse the text around it. An item whose id the format does not accept is rendered as the
+/// text typed: in Discord any id but a snowflake (1–20 ASCII digits, so no id can spell
+/// `<@here>`), elsewhere an empty id or one containing whitespace, controls, a backtick, or one
+/// of `< > | & " ' \ ( ) [ ]`.
 ///
 /// ```swift
 /// let message = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
@@ -19,9 +20,10 @@
 /// // "hi <a class=\"mention\" data-id=\"U1\">@José</a> &amp; <a class=\"channel\" …"
 /// ```
 ///
-/// The HTML form carries no `href`, so no `javascript:` URL can be produced; link the anchors
-/// from their `data-id` in the client. ``WireParser`` reads every format but ``WireFormat/plain``
-/// back.
+/// The HTML form carries no `href`, so no `javascript:` URL can be produced. A client that
+/// links the anchors must build the URL from `data-id` (percent-encoded into a URL of its own),
+/// never copy it into `href`: an id may be `javascript:x`. ``WireParser`` reads every format
+/// but ``WireFormat/plain`` back.
 ///
 /// - Complexity: O(*n*) in the length of the message and the names written.
 public struct MessageRenderer: Sendable, Hashable {
@@ -127,13 +129,25 @@ public struct MessageRenderer: Sendable, Hashable {
       guard range.lowerBound >= taken, range.upperBound <= p.count else { continue }
       taken = range.upperBound
       guard let (item, isChannel) = token(index), canWriteToken(for: item) else { continue }
-      WireText.escape(p, position..<range.lowerBound, format: format, pending: &pending, to: &out)
+      WireText.escape(
+        p, position..<range.lowerBound, format: format, atLineStart: position == 0,
+        pending: &pending, to: &out)
+      // Markdown: `!` right before a link would make it an image.
+      if format == .markdown, range.lowerBound > position,
+        p[range.lowerBound - 1] == UInt8(ascii: "!")
+      {
+        out.append(p, pending..<range.lowerBound - 1)
+        out.append(UInt8(ascii: "\\"))
+        pending = range.lowerBound - 1
+      }
       out.append(p, pending..<range.lowerBound)
       appendToken(for: item, isChannel: isChannel, to: &out)
       pending = range.upperBound
       position = range.upperBound
     }
-    WireText.escape(p, position..<p.count, format: format, pending: &pending, to: &out)
+    WireText.escape(
+      p, position..<p.count, format: format, atLineStart: position == 0, pending: &pending,
+      to: &out)
     // Every escape and token writes something.
     guard out.count > 0 else { return false }
     out.append(p, pending..<p.count)

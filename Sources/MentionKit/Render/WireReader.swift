@@ -32,9 +32,14 @@ struct WireReader {
       case .discord:
         if byte == UInt8(ascii: "\\"), backslashEscape() { continue }
         if byte == UInt8(ascii: "<"), discordToken() { continue }
+        if byte == UInt8(ascii: "`") {
+          discordCode()
+          continue
+        }
       case .markdown:
         if byte == UInt8(ascii: "\\"), backslashEscape() { continue }
         if byte == UInt8(ascii: "["), markdownLink() { continue }
+        if byte == UInt8(ascii: "&"), entity(named: Self.markdownEntities) { continue }
       case .html:
         if byte == UInt8(ascii: "<"), htmlAnchor() { continue }
         if byte == UInt8(ascii: "&"), entity(named: Self.htmlEntities) { continue }
@@ -49,6 +54,8 @@ struct WireReader {
   // MARK: - Escapes
 
   static let slackEntities: [(String, UInt8)] = [("amp;", 0x26), ("lt;", 0x3C), ("gt;", 0x3E)]
+  /// The indentation the Markdown renderer writes as references (`&` in text is `\&`).
+  static let markdownEntities: [(String, UInt8)] = [("#32;", 0x20), ("#9;", 0x09)]
   static let htmlEntities: [(String, UInt8)] = [
     ("amp;", 0x26), ("lt;", 0x3C), ("gt;", 0x3E), ("quot;", 0x22), ("apos;", 0x27),
   ]
@@ -105,6 +112,51 @@ struct WireReader {
   static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
     (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
       || (0x7B...0x7E).contains(byte)
+  }
+
+  /// Discord: a backtick run, and the code span it opens (``WireText/codeSpan(at:_:end:stopsAtTokens:)``)
+  /// as written, without the zero-width spaces the renderer puts after an `@` of
+  /// `@everyone`/`@here` and after a `<` that would start a token.
+  private mutating func discordCode() {
+    guard let (run, close) = WireText.codeSpan(at: i, p, end: p.count, stopsAtTokens: true) else {
+      while i < p.count, p[i] == UInt8(ascii: "`") {
+        out.append(p[i])
+        i += 1
+      }
+      return
+    }
+    var k = i
+    while k < close + run {
+      out.append(p[k])
+      if k >= i + run, k < close,
+        WireText.hasBytes(p, WireText.zeroWidthSpace, at: k + 1, end: close)
+      {
+        // The renderer's space follows the byte and comes before what it neutralises.
+        let after = UnsafeBufferPointer(rebasing: p[..<close])
+        if Self.neutralised(p[k], after: k + 4, after) {
+          k += 4
+          continue
+        }
+      }
+      k += 1
+    }
+    i = close + run
+  }
+
+  /// Whether `byte` followed (from `k`) by the rest of `p` is one the renderer neutralises.
+  private static func neutralised(_ byte: UInt8, after k: Int, _ p: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    switch byte {
+    case UInt8(ascii: "@"):
+      return WireText.hasBytes(p, "everyone", at: k, end: p.count)
+        || WireText.hasBytes(p, "here", at: k, end: p.count)
+    case UInt8(ascii: "<"):
+      // The sign test of `WireText.tokenSign(after:_:end:)`, from `k` on.
+      return WireText.tokenSign(after: k - 1, p, end: p.count) != nil
+    default:
+      return false
+    }
   }
 
   // MARK: - Tokens

@@ -42,25 +42,14 @@ enum WireText {
     return true
   }
 
-  /// Whether a Discord token can hold an id (one ``isValidID(_:)`` accepts): Discord reads
-  /// `<@!1>` as user `1` (the legacy nickname form) and broadcasts `@everyone` and `@here`
-  /// wherever they stand, even inside `<@…>`.
+  /// Whether a Discord token can hold an id: a snowflake, 1 to 20 ASCII digits (Discord's
+  /// documented id form, "Reference: Snowflakes"). Anything else is refused, because Discord
+  /// broadcasts `@everyone` and `@here` wherever they stand, even inside `<@…>` (an id `here`
+  /// would spell `<@here>`), and reads `<@!1>` as user `1`.
   static func isDiscordID(_ id: String) -> Bool {
-    var copy = id
-    return copy.withUTF8 { p in
-      // Scalars, not characters: `@everyone` followed by a combining mark is still there for
-      // Discord. The signs and letters are ASCII, and an ASCII byte is always a whole scalar
-      // in UTF-8, so the bytes tell.
-      guard p.first != UInt8(ascii: "!") else { return false }
-      for i in p.indices where p[i] == UInt8(ascii: "@") {
-        if hasBytes(p, "everyone", at: i + 1, end: p.count)
-          || hasBytes(p, "here", at: i + 1, end: p.count)
-        {
-          return false
-        }
-      }
-      return true
-    }
+    let utf8 = id.utf8
+    return (1...20).contains(utf8.count)
+      && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// A display name or channel name made safe to show: bidi embeddings, overrides and isolates
@@ -103,14 +92,15 @@ enum WireText {
   // MARK: - Escaping
 
   /// The bytes below 128 a format escapes, as two 64-bit masks (bytes 0–63, 64–127):
-  /// Slack `& < >`; HTML `& < > " '`; Markdown `\` and `` ` * _ ~ [ ] < > &``; Discord `\ < @`.
+  /// Slack `& < >`; HTML `& < > " '`; Markdown `\` and `` ` * _ ~ [ ] < > &`` and line breaks
+  /// (for the block syntax of the next line); Discord `\ < @` and a backtick (for code spans).
   @inline(__always)
   static func escapeMasks(_ format: WireFormat) -> (low: UInt64, high: UInt64) {
     switch format {
     case .slack: (0x5000_0040_0000_0000, 0)
     case .html: (0x5000_00C4_0000_0000, 0)
-    case .markdown: (0x5000_0440_0000_0000, 0x4000_0001_B800_0000)
-    case .discord: (0x1000_0000_0000_0000, 0x0000_0000_1000_0001)
+    case .markdown: (0x5000_0440_0000_2400, 0x4000_0001_B800_0000)
+    case .discord: (0x1000_0000_0000_0000, 0x0000_0001_1000_0001)
     case .plain: (0, 0)
     }
   }
@@ -139,12 +129,17 @@ enum WireText {
   /// appended to `out`, then the escape, and `pending` moves past what was written. The caller
   /// appends the bytes from `pending` when it needs them.
   ///
-  /// A Discord `@` is escaped only when `@everyone` or `@here` ends within `range`.
+  /// A Discord `@` is escaped only when `@everyone` or `@here` ends within `range`. In Markdown,
+  /// the block syntax that starts each line after a line break in `range` is escaped, and the
+  /// first line's too when `atLineStart` (see ``escapeLineStart(at:_:end:pending:to:)``).
   @inline(never)
   static func escape(
     _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, format: WireFormat,
-    pending: inout Int, to out: inout WireWriter
+    atLineStart: Bool = false, pending: inout Int, to out: inout WireWriter
   ) {
+    if format == .markdown, atLineStart, !range.isEmpty {
+      escapeLineStart(at: range.lowerBound, p, end: range.upperBound, pending: &pending, to: &out)
+    }
     // One copy of the loop per format, each with its constants folded in.
     switch format {
     case .slack: escapeLoop(p, range, format: .slack, pending: &pending, to: &out)
@@ -182,6 +177,10 @@ enum WireText {
       while i < stop {
         let byte = p[i]
         if isMarked(byte, masks) {
+          if format == .discord, byte == UInt8(ascii: "`") {
+            i = writeDiscordCode(at: i, p, end: end, pending: &pending, to: &out)
+            continue
+          }
           escape(byte, at: i, p, end: end, format: format, pending: &pending, to: &out)
         }
         i &+= 1
@@ -196,11 +195,12 @@ enum WireText {
     case .slack: has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) != 0  // & < >
     case .html:  // & < > " '
       has(word, 0x26) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x22) | has(word, 0x27) != 0
-    case .discord: has(word, 0x5C) | has(word, 0x3C) | has(word, 0x40) != 0  // \ < @
-    case .markdown:  // \ ` * _ ~ [ ] < > &
+    case .discord:  // \ < @ `
+      has(word, 0x5C) | has(word, 0x3C) | has(word, 0x40) | has(word, 0x60) != 0
+    case .markdown:  // \ ` * _ ~ [ ] < > & and line breaks
       has(word, 0x5C) | has(word, 0x60) | has(word, 0x2A) | has(word, 0x5F) | has(word, 0x7E)
         | has(word, 0x5B) | has(word, 0x5D) | has(word, 0x3C) | has(word, 0x3E) | has(word, 0x26)
-        != 0
+        | has(word, 0x0A) | has(word, 0x0D) != 0
     case .plain: false
     }
   }
@@ -239,7 +239,16 @@ enum WireText {
       out.append(p, pending..<i)
       out.append(UInt8(ascii: "\\"))
       pending = i  // a backslash before the byte, which is kept
+      if byte == UInt8(ascii: "<") {
+        escapeTokenSign(after: i, p, end: end, pending: &pending, to: &out)
+      }
     case .markdown:
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        // A line starts after `\n`, `\r`, and `\r\n` (at its `\n`).
+        if byte == UInt8(ascii: "\r"), i &+ 1 < end, p[i &+ 1] == UInt8(ascii: "\n") { return }
+        escapeLineStart(at: i &+ 1, p, end: end, pending: &pending, to: &out)
+        return
+      }
       out.append(p, pending..<i)
       out.append(UInt8(ascii: "\\"))
       pending = i  // a backslash before the byte, which is kept
@@ -248,8 +257,168 @@ enum WireText {
     }
   }
 
+  /// Escapes the CommonMark block syntax at the start of a Markdown line at `s`, so the line
+  /// renders as typed and a mention in it stays a link: an indentation of four columns or more
+  /// (indented code) has its first space or tab written as `&#32;` or `&#9;`, unless the line
+  /// is blank; after up to three spaces, `#` (heading), `-`, `+` (list, thematic break, setext
+  /// underline), `=` (setext underline) and the `.` or `)` after 1–9 digits (ordered list) get
+  /// a backslash. `*`, `_`, `>`, `<`, a backtick, `~` and `[` are escaped everywhere already.
+  static func escapeLineStart(
+    at s: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, pending: inout Int,
+    to out: inout WireWriter
+  ) {
+    let space = UInt8(ascii: " ")
+    let tab = UInt8(ascii: "\t")
+    var column = 0
+    var k = s
+    while k < end, column < 4, p[k] == space || p[k] == tab {
+      column = p[k] == tab ? (column / 4 + 1) * 4 : column + 1
+      k &+= 1
+    }
+    if column >= 4 {
+      var m = k
+      while m < end, p[m] == space || p[m] == tab { m &+= 1 }
+      // Blank: the line ends (a token after `end` is text on the line).
+      guard m < p.count, p[m] != UInt8(ascii: "\n"), p[m] != UInt8(ascii: "\r") else { return }
+      out.append(p, pending..<s)
+      out.append(p[s] == tab ? "&#9;" : "&#32;")
+      pending = s &+ 1
+      return
+    }
+    guard k < end else { return }
+    var marker = k
+    switch p[k] {
+    case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+      break
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      while marker < end, marker &- k < 10, p[marker] >= UInt8(ascii: "0"),
+        p[marker] <= UInt8(ascii: "9")
+      {
+        marker &+= 1
+      }
+      guard marker < end, marker &- k <= 9,
+        p[marker] == UInt8(ascii: ".") || p[marker] == UInt8(ascii: ")")
+      else { return }
+    default:
+      return
+    }
+    out.append(p, pending..<marker)
+    out.append(UInt8(ascii: "\\"))
+    pending = marker
+  }
+
+  // MARK: - Discord code spans
+
+  /// The zero-width space written inside Discord code after an `@` of `@everyone`/`@here` and
+  /// after a `<` that would start a token.
+  static let zeroWidthSpace: StaticString = "\u{200B}"
+
+  /// The end of the Discord code span that opens with the run of backticks at `i`, or `nil`:
+  /// the span closes at the next run of exactly as many backticks. With `stopsAtTokens` (when
+  /// reading a wire message back) the search stops at `<@` or `<#`, which the renderer writes
+  /// raw only as tokens, so the span found is the one the renderer found between two tokens.
+  static func codeSpan(
+    at i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, stopsAtTokens: Bool
+  ) -> (run: Int, close: Int)? {
+    let backtick = UInt8(ascii: "`")
+    var k = i
+    while k < end, p[k] == backtick { k &+= 1 }
+    let run = k &- i
+    while k < end {
+      if p[k] == backtick {
+        let start = k
+        while k < end, p[k] == backtick { k &+= 1 }
+        if k &- start == run { return (run, start) }
+        continue
+      }
+      if stopsAtTokens, p[k] == UInt8(ascii: "<"), k &+ 1 < end,
+        p[k &+ 1] == UInt8(ascii: "@") || p[k &+ 1] == UInt8(ascii: "#")
+      {
+        return nil
+      }
+      k &+= 1
+    }
+    return nil
+  }
+
+  /// Whether the byte at `k` (inside Discord code) is followed by what the renderer neutralises
+  /// with a zero-width space: `everyone` or `here` after an `@`, or the sign of a token after a
+  /// `<` (``tokenSign(after:_:end:)``).
+  static func needsZeroWidthSpace(after k: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int)
+    -> Bool
+  {
+    switch p[k] {
+    case UInt8(ascii: "@"):
+      return hasBytes(p, "everyone", at: k &+ 1, end: end)
+        || hasBytes(p, "here", at: k &+ 1, end: end)
+    case UInt8(ascii: "<"):
+      return tokenSign(after: k, p, end: end) != nil
+    default:
+      return false
+    }
+  }
+
+  /// Writes the Discord backtick run at `i` and, when it opens a code span in `i..<end`, the
+  /// span: Discord shows code as typed, so nothing in it is backslash-escaped (a backslash
+  /// would show); `@everyone`, `@here` and the `<` of a token get a zero-width space after
+  /// their first character instead, so no reading of the code can ping. Returns the index after
+  /// what it handled.
+  static func writeDiscordCode(
+    at i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, pending: inout Int,
+    to out: inout WireWriter
+  ) -> Int {
+    guard let (run, close) = codeSpan(at: i, p, end: end, stopsAtTokens: false) else {
+      var k = i
+      while k < end, p[k] == UInt8(ascii: "`") { k &+= 1 }
+      return k
+    }
+    for k in (i &+ run)..<close where needsZeroWidthSpace(after: k, p, end: close) {
+      out.append(p, pending..<k &+ 1)
+      out.append(zeroWidthSpace)
+      pending = k &+ 1
+    }
+    return close &+ run
+  }
+
+  /// The index of the punctuation that would make the `<` at `i` a Discord token, or `nil`:
+  /// any ASCII punctuation right after the `<` (`<@`, `<#`, `<:`, `</`), or a `:` after ASCII
+  /// letters (`<t:`, `<a:`, `<id:`).
+  static func tokenSign(after i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
+    var j = i &+ 1
+    while j < end, (p[j] | 0x20) >= UInt8(ascii: "a"), (p[j] | 0x20) <= UInt8(ascii: "z") {
+      j &+= 1
+    }
+    guard j < end else { return nil }
+    let sign = p[j]
+    let isPunctuation =
+      (0x21...0x2F).contains(sign) || (0x3A...0x40).contains(sign)
+      || (0x5B...0x60).contains(sign) || (0x7B...0x7E).contains(sign)
+    return isPunctuation && (j == i &+ 1 || sign == UInt8(ascii: ":")) ? j : nil
+  }
+
+  /// After a Discord `<` at `i`: escapes the punctuation that would make it a token
+  /// (``tokenSign(after:_:end:)``), so that the token stays dead
+  /// even for a reader whose URL rule takes the `\` before `<` into a bare URL (Discord's
+  /// autolink stops at `<` or whitespace, not at `\`). The loop escapes `\`, `<` and the `@`
+  /// of `@everyone`/`@here` itself.
+  private static func escapeTokenSign(
+    after i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, pending: inout Int,
+    to out: inout WireWriter
+  ) {
+    guard let j = tokenSign(after: i, p, end: end) else { return }
+    let sign = p[j]
+    guard sign != UInt8(ascii: "\\"), sign != UInt8(ascii: "<"), sign != UInt8(ascii: "`"),
+      !(sign == UInt8(ascii: "@")
+        && (hasBytes(p, "everyone", at: j &+ 1, end: end)
+          || hasBytes(p, "here", at: j &+ 1, end: end)))
+    else { return }
+    out.append(p, pending..<j)
+    out.append(UInt8(ascii: "\\"))
+    pending = j
+  }
+
   @inline(__always)
-  private static func hasBytes(
+  static func hasBytes(
     _ p: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at start: Int, end: Int
   ) -> Bool {
     let count = literal.utf8CodeUnitCount
