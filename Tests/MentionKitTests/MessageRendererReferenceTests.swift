@@ -99,7 +99,7 @@ struct MessageRendererReferenceTests {
           let run = n - i
           // The closing run: the next run of exactly `run` backticks.
           var close: Int?
-          var k = n
+          var k = run <= 16 ? n : end
           while k < end, close == nil {
             guard p[k] == byte else {
               k += 1

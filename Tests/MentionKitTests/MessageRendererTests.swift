@@ -126,6 +126,9 @@ struct MessageRendererTests {
     #expect(
       try Self.render("`a\\b` a\\b ```@here```", .discord)
         == "`a\\b` a\\\\b ```@\u{200B}here```")
+    // Runs of more than 16 backticks are text (so escaping stays linear).
+    let fence = String(repeating: "`", count: 17)
+    #expect(try Self.render(fence + "<@1>" + fence, .discord) == fence + "\\<\\@1>" + fence)
   }
 
   @Test func unresolvedAmbiguousAndSkippedAreWrittenAsTyped() throws {

@@ -313,10 +313,16 @@ enum WireText {
   /// after a `<` that would start a token.
   static let zeroWidthSpace: StaticString = "\u{200B}"
 
+  /// The longest backtick run taken to open a Discord code span; longer runs are text. A run
+  /// without a closing run is searched for once per length (no later run of that length
+  /// exists), so the bound keeps rendering and parsing linear.
+  static let maxCodeRun = 16
+
   /// The end of the Discord code span that opens with the run of backticks at `i`, or `nil`:
-  /// the span closes at the next run of exactly as many backticks. With `stopsAtTokens` (when
-  /// reading a wire message back) the search stops at `<@` or `<#`, which the renderer writes
-  /// raw only as tokens, so the span found is the one the renderer found between two tokens.
+  /// the span closes at the next run of exactly as many backticks, for runs of up to
+  /// ``maxCodeRun``. With `stopsAtTokens` (when reading a wire message back) the search stops
+  /// at `<@` or `<#`, which the renderer writes raw only as tokens, so the span found is the one
+  /// the renderer found between two tokens.
   static func codeSpan(
     at i: Int, _ p: UnsafeBufferPointer<UInt8>, end: Int, stopsAtTokens: Bool
   ) -> (run: Int, close: Int)? {
@@ -324,6 +330,7 @@ enum WireText {
     var k = i
     while k < end, p[k] == backtick { k &+= 1 }
     let run = k &- i
+    guard run <= maxCodeRun else { return nil }
     while k < end {
       if p[k] == backtick {
         let start = k
