@@ -6,6 +6,7 @@ struct Options {
   var json = false
   var help = false
   var seed: UInt64 = 20_240_601
+  var streamMessages = 200_000
   var sections: [String] = Options.allSections
   var index = IndexBenchmark.Configuration()
 
@@ -22,11 +23,14 @@ struct Options {
 
     Sections (all by default, in this order):
       index        MentionIndex keystrokes vs DefaultMentionFilter over the whole list vs a naive
-                   Foundation baseline; checks they return the same top results
-      fold         Folding ns per display name, library vs Foundation
-      extraction   EntityExtractor(profile: .twitter) MB/s vs an NSRegularExpression extractor
+                   Foundation baseline; checks they return the same top results; memory per user
+      fold         Folding ns per display name, library vs Foundation, where the items hold
+                   the names (as the index build reads them) and copied in order
+      extraction   EntityExtractor MB/s with every entity's value and range read (like for
+                   like), and scan only, vs an NSRegularExpression mention extractor
       adversarial  ~1 MB worst-case inputs: extraction and detection vs ordinary text
-      pipeline     extract + resolve (1M users) + render messages/s, chat and twitter profiles
+      pipeline     extract + resolve (1M users) + render messages/s, chat and twitter profiles,
+                   over a stream of distinct messages whose mentions name users of the file
 
     Options:
       --users FILE          users TSV (id, handle, display_name, locale)
@@ -35,7 +39,9 @@ struct Options {
                             [default: ../shared/bench/chat-corpus-10k.txt]
       --channels FILE       channels TSV (id, name) [default: ../shared/data/channels.tsv]
       --sections LIST       comma-separated sections to run, e.g. index,fold
-      --seed N              seed of the keystroke queries [default: 20240601]
+      --seed N              seed of the keystroke queries and the pipeline's streams
+                            [default: 20240601]
+      --stream N            messages in each of the pipeline's streams [default: 200000]
       --rounds N            rounds of the index over the query stream [default: 5]
       --filter-sample N     queries run through the default filter [default: 40]
       --naive-sample N      queries run through the naive baseline [default: 24]
@@ -72,6 +78,7 @@ struct Options {
       case "--json": options.json = true
       case "--help", "-h": options.help = true
       case "--seed": options.seed = UInt64(try number(argument))
+      case "--stream": options.streamMessages = max(1, try number(argument))
       case "--rounds": options.index.rounds = max(1, try number(argument))
       case "--filter-sample": options.index.filterSample = try number(argument)
       case "--naive-sample": options.index.naiveSample = try number(argument)

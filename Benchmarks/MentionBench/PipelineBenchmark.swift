@@ -2,7 +2,9 @@ import MentionKit
 
 /// Messages per second for the backend pipeline: extract (``EntityExtractor``), resolve against
 /// a large user directory (``MentionResolver`` over ``HandleDirectory``), and render
-/// (``MessageRenderer``, Slack format), over the corpus messages.
+/// (``MessageRenderer``, Slack format), over a ``MessageStream``: the corpus's messages with
+/// their mentions naming users of the directory, as many distinct messages as asked for (more
+/// text than the caches hold), rather than the same 10,000 replayed.
 ///
 /// Four ways of running it are timed, each on one core:
 /// - `sync`: `resolveSynchronously` in a plain loop (the fast path for in-memory directories);
@@ -15,8 +17,8 @@ import MentionKit
 /// - `batched`: `await resolveAll` over batches of 1,000 messages, one directory call per kind
 ///   per batch (the path a remote directory takes).
 ///
-/// Then the `reused` path on every core at once: one child task per online core, each with its
-/// own copy of the messages (as a server receives distinct messages on each thread) and its own
+/// Then the `reused` path on every core at once: one child task per online core, each with a
+/// stream of its own (as a server receives distinct messages on each thread) and its own
 /// ``ResolvedEntities``, all sharing one extractor, one resolver with its directories, and one
 /// renderer. The figure is all the tasks' messages over the wall time, and the scaling is that
 /// figure over the one-core `reused` figure.
@@ -27,17 +29,26 @@ enum PipelineBenchmark {
   struct Result: Sendable {
     /// The extraction profile used.
     var profile: String
-    /// Messages in the corpus, and their average size.
-    var corpusMessages: Int
+    /// Messages in the stream, distinct texts among them, and their average size.
+    var streamMessages: Int
+    var distinctMessages: Int
     var averageMessageBytes: Double
     /// Users and channels in the directories, and the time to build their tables.
     var users: Int
     var channels: Int
     var directoryBuildSeconds: Double
-    /// Entities per corpus pass, and how many resolved to exactly one item.
+    /// Entities per pass over the stream, and how many resolved to exactly one item.
     var entitiesPerPass: Int
     var resolvedPerPass: Int
-    /// Timed passes over the corpus per mode.
+    /// Mentions per pass by outcome: resolved, unresolved, ambiguous, not looked up.
+    var mentions: Outcomes
+    /// Hashtags per pass by outcome (the channel directory).
+    var hashtags: Outcomes
+    /// Other entities per pass (list mentions, cashtags).
+    var otherEntities: Int
+    /// Mentions per pass that name a user of the directory, according to the stream.
+    var mentionsNamingUsers: Int
+    /// Timed passes over the stream per mode.
     var passes: Int
     /// Sync path: total messages, seconds, messages/s, MB/s of message text.
     var messages: Int
@@ -75,7 +86,11 @@ enum PipelineBenchmark {
     /// Every figure as (key, label, value, unit), for a text or JSON report.
     var figures: [(key: String, label: String, value: Report.Value, unit: String)] {
       [
-        ("corpus_messages", "corpus messages", .integer(corpusMessages), ""),
+        ("stream_messages", "messages in the stream", .integer(streamMessages), ""),
+        (
+          "distinct_messages", "distinct texts (a message without a mention repeats)",
+          .integer(distinctMessages), ""
+        ),
         ("average_message_bytes", "average message", .number(averageMessageBytes), "B"),
         ("users", "users in the directory", .integer(users), ""),
         ("channels", "channels in the directory", .integer(channels), ""),
@@ -83,8 +98,21 @@ enum PipelineBenchmark {
           "directory_build_seconds", "directory tables built in", .number(directoryBuildSeconds),
           "s"
         ),
-        ("entities_per_pass", "entities per corpus pass", .integer(entitiesPerPass), ""),
+        ("entities_per_pass", "entities per pass over the stream", .integer(entitiesPerPass), ""),
         ("resolved_per_pass", "entities resolved per pass", .integer(resolvedPerPass), ""),
+        (
+          "mentions_naming_users", "mentions naming a user (as the stream wrote them)",
+          .integer(mentionsNamingUsers), ""
+        ),
+        ("mentions_resolved", "mentions resolved", .integer(mentions.resolved), ""),
+        ("mentions_unresolved", "mentions unresolved", .integer(mentions.unresolved), ""),
+        ("mentions_ambiguous", "mentions ambiguous", .integer(mentions.ambiguous), ""),
+        ("mentions_skipped", "mentions not looked up", .integer(mentions.skipped), ""),
+        ("hashtags_resolved", "hashtags resolved (channels)", .integer(hashtags.resolved), ""),
+        ("hashtags_unresolved", "hashtags unresolved", .integer(hashtags.unresolved), ""),
+        ("hashtags_ambiguous", "hashtags ambiguous", .integer(hashtags.ambiguous), ""),
+        ("hashtags_skipped", "hashtags not looked up", .integer(hashtags.skipped), ""),
+        ("other_entities", "other entities (lists, cashtags)", .integer(otherEntities), ""),
         ("messages", "messages timed (sync)", .integer(messages), ""),
         ("total_seconds", "total (sync)", .number(totalSeconds), "s"),
         (
@@ -140,40 +168,68 @@ enum PipelineBenchmark {
     }
   }
 
+  /// Resolution outcomes of one kind of entity.
+  struct Outcomes: Sendable {
+    var resolved = 0
+    var unresolved = 0
+    var ambiguous = 0
+    var skipped = 0
+
+    mutating func count(_ resolution: MentionResolution) {
+      switch resolution {
+      case .resolved: resolved += 1
+      case .unresolved: unresolved += 1
+      case .ambiguous: ambiguous += 1
+      case .skipped: skipped += 1
+      }
+    }
+  }
+
   /// Runs the benchmark.
   ///
   /// - Parameters:
-  ///   - corpusLines: The messages (the 10k chat corpus).
+  ///   - stream: The messages, timed on one core.
+  ///   - taskStreams: One stream per task of the all-cores mode, each distinct.
   ///   - users: The user directory (1,000,000 users from `users.tsv`).
   ///   - channels: The channel directory.
   ///   - profile: The extraction profile; the default chat profile unless told.
   ///   - minimumSeconds: How long each mode runs at least.
-  ///   - cores: How many tasks the all-cores mode runs (the online cores).
   /// - Returns: The figures.
   /// - Throws: A ``ResolutionError`` if resolution fails (it cannot, in memory).
   static func run(
-    corpusLines: [String], users: [MentionItem], channels: [MentionItem],
-    profile: ExtractionProfile = .chat, minimumSeconds: Double = 2, cores: Int
+    stream: MessageStream, taskStreams: [[String]], users: [MentionItem],
+    channels: [MentionItem], profile: ExtractionProfile = .chat, minimumSeconds: Double = 2
   ) async throws -> Result {
+    let streamLines = stream.messages
     let buildStart = Timing.now()
     let resolver = MentionResolver(
       users: HandleDirectory(users), channels: HandleDirectory(channels))
     let buildSeconds = Timing.seconds(since: buildStart)
     let extractor = EntityExtractor(profile: profile)
     let renderer = MessageRenderer(format: .slack)
-    let corpusBytes = corpusLines.reduce(0) { $0 + $1.utf8.count }
+    let streamBytes = streamLines.reduce(0) { $0 + $1.utf8.count }
 
-    // One checked pass: entity counts and output size, and the reused-storage path against
-    // the sync path.
+    // One checked pass: entity counts and outcomes, output size, and the reused-storage path
+    // against the sync path.
     var entities = 0
     var resolved = 0
+    var mentions = Outcomes()
+    var hashtags = Outcomes()
+    var otherEntities = 0
     var renderedBytes = 0
     var reusedMismatches: [String] = []
     var storage = ResolvedEntities()
-    for line in corpusLines {
+    for line in streamLines {
       let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
       entities += message.entities.count
       resolved += message.entities.count { $0.item != nil }
+      for entity in message.entities {
+        switch entity.kind {
+        case .mention: mentions.count(entity.resolution)
+        case .hashtag: hashtags.count(entity.resolution)
+        default: otherEntities += 1
+        }
+      }
       let rendered = renderer.render(message)
       renderedBytes += rendered.utf8.count
       try resolver.resolveSynchronously(line, using: extractor, into: &storage)
@@ -187,7 +243,7 @@ enum PipelineBenchmark {
     var sink = 0
     let start = Timing.now()
     repeat {
-      for line in corpusLines {
+      for line in streamLines {
         let message = try resolver.resolveSynchronously(
           line, entities: extractor.entities(in: line))
         sink &+= renderer.render(message).utf8.count
@@ -198,8 +254,8 @@ enum PipelineBenchmark {
 
     // Per-message latency, one pass.
     var samples: [UInt64] = []
-    samples.reserveCapacity(corpusLines.count)
-    for line in corpusLines {
+    samples.reserveCapacity(streamLines.count)
+    for line in streamLines {
       let t0 = Timing.now()
       let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
       sink &+= renderer.render(message).utf8.count
@@ -212,20 +268,20 @@ enum PipelineBenchmark {
     // with cold caches and a slower clock.
     func bestPass(_ body: () throws -> Int) rethrows -> Double {
       let best = try Timing.fastest(of: 5, minimumSeconds: 0.5) { sink &+= try body() }
-      return Double(best) / Double(max(1, corpusLines.count))
+      return Double(best) / Double(max(1, streamLines.count))
     }
-    let extracted = corpusLines.map { extractor.entities(in: $0) }
-    let resolvedMessages = try zip(corpusLines, extracted).map {
+    let extracted = streamLines.map { extractor.entities(in: $0) }
+    let resolvedMessages = try zip(streamLines, extracted).map {
       try resolver.resolveSynchronously($0, entities: $1)
     }
     let extractNanoseconds = bestPass {
       var n = 0
-      for line in corpusLines { n &+= extractor.entities(in: line).count }
+      for line in streamLines { n &+= extractor.entities(in: line).count }
       return n
     }
     let resolveNanoseconds = try bestPass {
       var n = 0
-      for (line, entities) in zip(corpusLines, extracted) {
+      for (line, entities) in zip(streamLines, extracted) {
         n &+= try resolver.resolveSynchronously(line, entities: entities).entities.count
       }
       return n
@@ -241,7 +297,7 @@ enum PipelineBenchmark {
     var reused = ResolvedEntities()
     let reusedStart = Timing.now()
     repeat {
-      for line in corpusLines {
+      for line in streamLines {
         try resolver.resolveSynchronously(line, using: extractor, into: &reused)
         sink &+= renderer.render(reused).utf8.count
       }
@@ -253,7 +309,7 @@ enum PipelineBenchmark {
     var asyncPasses = 0
     let asyncStart = Timing.now()
     repeat {
-      for line in corpusLines {
+      for line in streamLines {
         let message = try await resolver.resolve(line, entities: extractor.entities(in: line))
         sink &+= renderer.render(message).utf8.count
       }
@@ -262,8 +318,8 @@ enum PipelineBenchmark {
     let asyncTotal = Timing.seconds(since: asyncStart)
 
     // Batched async: resolveAll over batches of 1,000 messages.
-    let batches = stride(from: 0, to: corpusLines.count, by: 1_000).map {
-      Array(corpusLines[$0..<min($0 + 1_000, corpusLines.count)])
+    let batches = stride(from: 0, to: streamLines.count, by: 1_000).map {
+      Array(streamLines[$0..<min($0 + 1_000, streamLines.count)])
     }
     var batchedPasses = 0
     let batchedStart = Timing.now()
@@ -278,12 +334,10 @@ enum PipelineBenchmark {
     let batchedTotal = Timing.seconds(since: batchedStart)
     if sink == 42 { print("") }  // keeps `sink` alive
 
-    // All cores: one task per core, each on its own copy of the messages. The tasks block
-    // their threads on purpose: the cooperative pool has one thread per core.
-    let tasks = max(1, cores)
-    let copies = (0..<tasks).map { _ in
-      corpusLines.map { String(decoding: Array($0.utf8), as: UTF8.self) }
-    }
+    // All cores: one task per core, each on a stream of its own. The tasks block their threads
+    // on purpose: the cooperative pool has one thread per core.
+    let tasks = max(1, taskStreams.count)
+    let copies = taskStreams.isEmpty ? [streamLines] : taskStreams
     let parallelStart = Timing.now()
     let parallelMessages = try await withThrowingTaskGroup(of: Int.self) { group in
       for copy in copies {
@@ -306,7 +360,7 @@ enum PipelineBenchmark {
     }
     let parallelTotal = Timing.seconds(since: parallelStart)
 
-    let messages = passes * corpusLines.count
+    let messages = passes * streamLines.count
     func percentile(_ p: Double) -> Double {
       guard !samples.isEmpty else { return .nan }
       let rank = max(1, Int((p * Double(samples.count)).rounded(.up)))
@@ -314,19 +368,21 @@ enum PipelineBenchmark {
     }
     return Result(
       profile: profile.grammar == .twitter ? "twitter" : "chat",
-      corpusMessages: corpusLines.count,
-      averageMessageBytes: Double(corpusBytes) / Double(max(1, corpusLines.count)),
+      streamMessages: streamLines.count, distinctMessages: stream.distinctMessages,
+      averageMessageBytes: Double(streamBytes) / Double(max(1, streamLines.count)),
       users: users.count, channels: channels.count, directoryBuildSeconds: buildSeconds,
-      entitiesPerPass: entities, resolvedPerPass: resolved, passes: passes, messages: messages,
+      entitiesPerPass: entities, resolvedPerPass: resolved, mentions: mentions,
+      hashtags: hashtags, otherEntities: otherEntities,
+      mentionsNamingUsers: stream.mentionsNamingUsers, passes: passes, messages: messages,
       totalSeconds: total, messagesPerSecond: Double(messages) / total,
-      megabytesPerSecond: Double(passes * corpusBytes) / total / 1e6,
+      megabytesPerSecond: Double(passes * streamBytes) / total / 1e6,
       p50Nanoseconds: percentile(0.5), p99Nanoseconds: percentile(0.99),
       extractNanoseconds: extractNanoseconds, resolveNanoseconds: resolveNanoseconds,
       renderNanoseconds: renderNanoseconds,
-      reusedMessagesPerSecond: Double(reusedPasses * corpusLines.count) / reusedTotal,
+      reusedMessagesPerSecond: Double(reusedPasses * streamLines.count) / reusedTotal,
       reusedMismatches: reusedMismatches,
-      asyncMessagesPerSecond: Double(asyncPasses * corpusLines.count) / asyncTotal,
-      batchedMessagesPerSecond: Double(batchedPasses * corpusLines.count) / batchedTotal,
+      asyncMessagesPerSecond: Double(asyncPasses * streamLines.count) / asyncTotal,
+      batchedMessagesPerSecond: Double(batchedPasses * streamLines.count) / batchedTotal,
       parallelTasks: tasks,
       parallelMessagesPerSecond: Double(parallelMessages) / parallelTotal,
       targetMessagesPerSecond: 1_000_000, renderedBytesPerPass: renderedBytes)

@@ -71,19 +71,48 @@ do {
 
   if options.sections.contains("pipeline") {
     let channels = try DataFiles.loadChannels(options.channelsPath)
+    let items = try users().items
+    let corpus = try corpusLines()
+    // One stream for the one-core modes, and one of its own for each task of the all-cores
+    // mode (the first task takes the one-core stream).
+    let tasks = max(1, MachineInfo.cores)
+    progress("pipeline: \(tasks) streams of \(options.streamMessages) messages")
+    let streams = (0..<tasks).map {
+      MessageStream.generate(
+        corpus: corpus, users: items, count: options.streamMessages,
+        seed: options.seed &+ UInt64($0))
+    }
     for (name, profile) in [("chat", ExtractionProfile.chat), ("twitter", .twitter)] {
       progress("pipeline (\(name))")
       let result = try await PipelineBenchmark.run(
-        corpusLines: try corpusLines(), users: try users().items, channels: channels,
-        profile: profile, cores: MachineInfo.cores)
+        stream: streams[0], taskStreams: streams.map(\.messages), users: items,
+        channels: channels, profile: profile)
       var report = Report(
         key: "pipeline_\(name)",
-        title: "Backend pipeline: extract (.\(name)) + resolve (HandleDirectory) + render (Slack)")
+        title: "Backend pipeline: extract (.\(name)) + resolve (HandleDirectory, "
+          + "\(items.count) users) + render (Slack)")
+      let stream = streams[0]
+      report.note(
+        "stream: the corpus's messages in turn, each mention slot given a handle: "
+          + "\(stream.realHandles) of the directory, \(stream.upperCaseHandles) of it in upper "
+          + "case, \(stream.unknownHandles) unknown (drawn from \(stream.drawableHandles) handles "
+          + "of letters, digits and _); \(stream.mentions) mentions by twitter-text's rule")
       for figure in result.figures {
         report.add(figure.key, figure.label, value: figure.value, figure.unit)
       }
       report.failures += result.reusedMismatches.prefix(10).map {
         "reused storage rendered differently: \($0.debugDescription)"
+      }
+      // With twitter-text's rule, the mentions found are the stream's: those naming a user
+      // must resolve, and the others must not.
+      if profile.grammar == .twitter
+        && (result.mentions.resolved != stream.mentionsNamingUsers
+          || result.mentions.resolved + result.mentions.unresolved != stream.mentions)
+      {
+        report.failures.append(
+          "mentions resolved \(result.mentions.resolved) and unresolved "
+            + "\(result.mentions.unresolved), but the stream names \(stream.mentionsNamingUsers) "
+            + "users in \(stream.mentions) mentions")
       }
       report.add("meets_target", "meets 1,000,000 msg/s (sync)", flag: result.meetsTarget)
       report.add(
