@@ -30,7 +30,8 @@ struct Options {
                    like), and scan only, vs an NSRegularExpression mention extractor
       adversarial  ~1 MB worst-case inputs: extraction and detection vs ordinary text
       pipeline     extract + resolve (1M users) + render messages/s, chat and twitter profiles,
-                   over a stream of distinct messages whose mentions name users of the file
+                   over a stream of messages made from the corpus, each a string of its own,
+                   whose mentions name users of the users file
 
     Options:
       --users FILE          users TSV (id, handle, display_name, locale)
