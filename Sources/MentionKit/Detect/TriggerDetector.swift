@@ -91,13 +91,15 @@ public struct TriggerDetector: Sendable, Hashable {
         guard let start = delimiterStart(delimiter, endingAt: position, in: scalars) else {
           continue
         }
-        // The delimiter must also start a character: after a prepended scalar (U+0600…0605,
-        // U+06DD…) it is the inside of a grapheme cluster that no edit can replace alone.
         guard !firstIsSpace, length >= trigger.minimumQueryLength,
           isBoundary(before: start, in: scalars, rule: trigger.boundary),
-          start.samePosition(in: text) != nil
+          isWholeCharacters(start..<position, in: text),
+          !startsWithMark(at: position, in: scalars, trigger: trigger)
         else { continue }
-        guard let end = wordEnd(from: cursor, in: scalars, trigger: trigger, length: length)
+        // A word that ends inside a character (`@ana` + U+200D) is no mention: the extractor
+        // finds none there, and a completion would replace half of a character.
+        guard let end = wordEnd(from: cursor, in: scalars, trigger: trigger, length: length),
+          end.samePosition(in: text) != nil
         else { return nil }
         return MentionQuery(
           trigger: trigger,
@@ -139,6 +141,24 @@ public struct TriggerDetector: Sendable, Hashable {
       if scalars[position] != expected { return nil }
     }
     return position
+  }
+
+  /// Whether a delimiter is whole characters: it starts a grapheme cluster (not after a
+  /// prepended scalar such as U+0600) and the scalar after it does not join it (a combining
+  /// mark, a variation selector, the keycap U+20E3, a ZWJ: `#️⃣` is an emoji, not a sign).
+  static func isWholeCharacters(_ delimiter: Range<String.Index>, in text: String) -> Bool {
+    delimiter.lowerBound.samePosition(in: text) != nil
+      && delimiter.upperBound.samePosition(in: text) != nil
+  }
+
+  /// Whether the word after a delimiter starts with a combining mark that is a query character
+  /// (one that does not join the delimiter, such as U+102B): a handle never does.
+  static func startsWithMark(
+    at position: String.Index, in scalars: String.UnicodeScalarView, trigger: Trigger
+  ) -> Bool {
+    guard position < scalars.endIndex else { return false }
+    let scalar = scalars[position]
+    return ScalarClass.category(of: scalar) == .marks && trigger.queryCharacters.contains(scalar)
   }
 
   /// Whether the boundary rule allows a delimiter that starts at `start`.

@@ -43,8 +43,7 @@ public struct EntityExtractor: Sendable, Hashable {
       // The first eight raw entities stay on the stack: no allocation but the result's.
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
-        // As in the composer's detector, a sign inside a grapheme cluster (after a prepended
-        // scalar such as U+0600…0605) starts nothing.
+        // As in the composer's detector, an entity that is not whole characters is none.
         return Self.makeEntities(
           &raw, kinds: kinds, p, text, checksGraphemeBoundaries: profile.grammar == .triggers)
       }
@@ -276,7 +275,7 @@ public struct EntityExtractor: Sendable, Hashable {
 
   }
 
-  /// Calls `body` with each raw entity that starts a grapheme cluster (all of them for the
+  /// Calls `body` with each raw entity that is whole grapheme clusters (all of them for the
   /// twitter grammar), in order, with its UTF-16 and scalar offsets.
   ///
   /// The offsets of the first ``OffsetCounter/tableBytes`` bytes come from one
@@ -300,13 +299,14 @@ public struct EntityExtractor: Sendable, Hashable {
       var counter = OffsetCounter(p)
       for index in 0..<count {
         let entity = raw[index]
-        // After an ASCII byte other than CR, an ASCII sign always starts a grapheme cluster;
-        // only the rare other cases ask the string.
-        if checksGraphemeBoundaries, entity.start > 0,
-          p[entity.start] >= 0x80 || p[entity.start &- 1] >= 0x80
-            || p[entity.start &- 1] == 0x0D,
-          text.utf8.index(text.utf8.startIndex, offsetBy: entity.start).samePosition(in: text)
-            == nil
+        // An entity is whole characters: its sign starts one (not after a prepended scalar
+        // such as U+0600), nothing joins the sign (`#️⃣` is an emoji), and it ends where a
+        // character ends (not before a ZWJ). Trimming it to a character would name another
+        // handle, so it is dropped. Between ASCII bytes each answer is one comparison.
+        if checksGraphemeBoundaries,
+          !CharacterBoundaries.contains(entity.start, p, text)
+            || !CharacterBoundaries.contains(entity.valueStart, p, text)
+            || !CharacterBoundaries.contains(entity.end, p, text)
         {
           continue
         }

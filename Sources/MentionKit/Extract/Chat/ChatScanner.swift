@@ -441,6 +441,16 @@ struct ChatScanner: Sendable {
     }
     let runEnd = j
     guard count <= rule.maximumQueryLength else { return runEnd }
+    // Punctuation is trimmed by whole characters: a `.` that the letter before it joins (a
+    // prepended letter such as U+0D4E) is part of that letter's character and stays.
+    if trimmedEnd != runEnd, trimmedEnd > valueStart,
+      !CharacterBoundaries.contains(trimmedEnd, p, after: sign)
+    {
+      repeat {
+        trimmedEnd &+= UTF8Scanning.decode(p, at: trimmedEnd).length
+        trimmedCount &+= 1
+      } while trimmedEnd < runEnd && !CharacterBoundaries.contains(trimmedEnd, p, after: sign)
+    }
     guard trimmedCount >= max(1, rule.minimumQueryLength) else {
       return max(runEnd, sign &+ 1)
     }
@@ -450,6 +460,12 @@ struct ChatScanner: Sendable {
       let hostEnd = fediverseHostEnd(p, at: runEnd, limit: limit)
     {
       end = hostEnd
+    }
+    // The run of query characters ends where a character ends, or it is no entity (`@ana.`
+    // followed by U+200D). The entity's own ends are checked against the whole text when its
+    // offsets are counted; this is the one end they do not cover.
+    if runEnd != end, !CharacterBoundaries.contains(runEnd, p, after: sign) {
+      return max(end, runEnd)
     }
     entities.append(
       RawEntity(kind: kind, start: sign, valueStart: valueStart, valueEnd: end, end: end))
