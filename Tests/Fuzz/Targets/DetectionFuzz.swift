@@ -5,6 +5,12 @@
 /// text, nest, start on scalar boundaries and its delimiter, text and UTF-16 range agree with
 /// the text; and the result equals ``ReferenceDetector``'s, a brute-force implementation of the
 /// same rules over an array of scalars.
+///
+/// Agreement with the chat extractor (`@` and `#`, its extras off), as in
+/// `GrammarAgreementPropertyTests`: the query at the cursor, completed with a handle, is exactly
+/// one extracted entity with the mention's range and the handle as value; every entity the
+/// extractor finds is, with the cursor at the end of its value, the query from its sign with its
+/// value; and every range of both lies on grapheme-cluster boundaries.
 enum DetectionFuzz {
   static let triggerPool: [Trigger] = [
     .mention, .hashtag, .emoji, .command, .wikiLink, .cashtag,
@@ -50,6 +56,8 @@ enum DetectionFuzz {
       fuzzCheck(false, "in-bounds index \(utf8Offset) threw \(error)")
     }
 
+    checkAgreement(text, cursor: index, handle: mask, boundaries)
+
     // An index past the end (from a longer string) throws.
     let longer = text + "@x"
     do {
@@ -57,6 +65,54 @@ enum DetectionFuzz {
       fuzzCheck(false, "an index past the end was accepted")
     } catch {
       fuzzCheck(error == .cursorIndexOutOfBounds, "\(error)")
+    }
+  }
+
+  /// The chat grammar the composer shares: the chat profile without code, URLs, e-mail
+  /// addresses and fediverse hosts, which the composer does not know about.
+  static let sharedProfile: ExtractionProfile = {
+    var profile = ExtractionProfile.chat
+    profile.skipsCode = false
+    profile.skipsURLs = false
+    profile.skipsEmailAddresses = false
+    profile.allowsFediverseAddresses = false
+    return profile
+  }()
+  static let sharedExtractor = EntityExtractor(profile: sharedProfile)
+  static let sharedDetector = TriggerDetector(triggers: sharedProfile.triggers)
+  static let handles = ["ana", "jean-luc", "zoë", "jose\u{301}", "李雷", "Σοφος"]
+
+  /// The composer's query and the chat extractor's entities agree (see the type's comment).
+  static func checkAgreement(
+    _ text: String, cursor: String.Index, handle: UInt8, _ boundaries: TextBoundaries
+  ) {
+    func utf8(_ index: String.Index) -> Int { text.utf8Offset(of: index) }
+    if let query = (try? sharedDetector.detect(in: text, cursor: cursor)) ?? nil {
+      for offset in [query.range.lowerBound, query.queryRange.lowerBound, query.range.upperBound] {
+        fuzzCheck(boundaries.isCharacterBoundary(utf8(offset)), "query splits a character")
+      }
+      let handle = handles[Int(handle) % handles.count]
+      let replacement = MentionReplacement(
+        query: query, item: MentionItem(id: handle, insertionText: handle))
+      let written = replacement.utf16MentionRange
+      let found = sharedExtractor.entities(in: replacement.text).filter {
+        $0.utf16Range.overlaps(written)
+      }
+      fuzzCheck(
+        found.count == 1 && found[0].utf16Range == written && found[0].value == handle
+          && found[0].kind.rawValue == query.trigger.name,
+        "completed \(replacement.text.debugDescription) as \(written): \(found)")
+    }
+    for entity in sharedExtractor.entities(in: text) {
+      let valueStart = entity.utf8Range.upperBound - entity.value.utf8.count
+      for offset in [entity.utf8Range.lowerBound, valueStart, entity.utf8Range.upperBound] {
+        fuzzCheck(boundaries.isCharacterBoundary(offset), "entity \(entity) splits a character")
+      }
+      let query = (try? sharedDetector.detect(in: text, cursor: entity.range.upperBound)) ?? nil
+      fuzzCheck(
+        query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
+          && query?.trigger.name == entity.kind.rawValue,
+        "entity \(entity) vs query \(String(describing: query))")
     }
   }
 

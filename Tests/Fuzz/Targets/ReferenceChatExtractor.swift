@@ -4,8 +4,10 @@
 /// delimiters are tried, longest first, in the profile's order; the trigger's boundary rule
 /// looks at the previous scalar; the handle is the longest run of the trigger's query
 /// characters (not starting with a combining mark); an over-long run is skipped whole; trailing
-/// punctuation is trimmed; `@user@host` joins a host of dot-separated labels with a letter; a
-/// sign that does not start a grapheme cluster (after a prepended scalar) yields nothing.
+/// punctuation is trimmed, by whole characters; `@user@host` joins a host of dot-separated
+/// labels with a letter; an entity that is not whole grapheme clusters (its sign after a
+/// prepended scalar, its value starting inside the sign's cluster, its run of query characters
+/// or its value ending inside a cluster) yields nothing.
 ///
 /// Not covered: the spans the profile skips (Markdown code, URLs, e-mail addresses). Callers
 /// compare only texts without `` ` ``, `~`, `.` and `:`, where none of those spans can exist.
@@ -76,6 +78,8 @@ struct ReferenceChatExtractor {
     if runEnd - valueStart > trigger.maximumQueryLength { return runEnd }
     var end = runEnd
     while end > valueStart, profile.trailingPunctuation.contains(c[end - 1]) { end -= 1 }
+    // By whole characters: a trimmed end inside a character moves up to that character's end.
+    while end > valueStart, end < runEnd, !characterStarts.contains(end) { end += 1 }
     guard end - valueStart >= max(1, trigger.minimumQueryLength) else {
       return max(runEnd, sign + 1)
     }
@@ -84,7 +88,9 @@ struct ReferenceChatExtractor {
     {
       end = hostEnd
     }
-    if characterStarts.contains(sign) {
+    if characterStarts.contains(sign), characterStarts.contains(valueStart),
+      characterStarts.contains(runEnd), characterStarts.contains(end)
+    {
       result.append(Entity(kind: trigger.name, start: sign, valueEnd: end))
     }
     return max(end, runEnd)

@@ -18,7 +18,8 @@ struct ReferenceDetector {
   let triggers: [Trigger]
 
   /// The match at a cursor; `characterStarts` are the scalar offsets where grapheme clusters
-  /// start (a delimiter must start one).
+  /// start, plus the end (a delimiter must be whole characters, and a word must end where a
+  /// character ends).
   func detect(in scalars: [Unicode.Scalar], cursor: Int, characterStarts: Set<Int>) -> Match? {
     var best: Match?
     for index in triggers.indices {
@@ -52,11 +53,14 @@ struct ReferenceDetector {
           continue
         }
         guard query.count >= trigger.minimumQueryLength, !startsWithSpace(query, trigger),
-          isBoundary(before: start, in: scalars, trigger.boundary), characterStarts.contains(start)
+          isBoundary(before: start, in: scalars, trigger.boundary), characterStarts.contains(start),
+          characterStarts.contains(queryStart),
+          !startsWithMark(scalars[queryStart...].first, trigger)
         else { continue }
         var end = cursor
         while end < scalars.count, trigger.queryCharacters.contains(scalars[end]) { end += 1 }
         guard end - queryStart <= trigger.maximumQueryLength else { return nil }
+        guard characterStarts.contains(end) else { return nil }
         return Match(
           trigger: index, delimiter: delimiter, start: start, queryStart: queryStart,
           cursor: cursor, end: end)
@@ -67,6 +71,15 @@ struct ReferenceDetector {
 
   private func isSpace(_ scalar: Unicode.Scalar, _ trigger: Trigger) -> Bool {
     scalar == " " && trigger.maximumSpaces > 0
+  }
+
+  /// Whether the word after a delimiter starts with a combining mark that is a query character.
+  private func startsWithMark(_ first: Unicode.Scalar?, _ trigger: Trigger) -> Bool {
+    guard let first, trigger.queryCharacters.contains(first) else { return false }
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
   }
 
   private func startsWithSpace(_ query: [Unicode.Scalar], _ trigger: Trigger) -> Bool {
