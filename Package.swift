@@ -18,6 +18,7 @@ let package = Package(
         // Docs/ChatBackends.md).
         "Filter/generate-folding-table.py",
         "Extract/URL/generate-tld-table.py",
+        "Resolve/generate-case-folding-table.py",
       ]
     ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit", "TestSupport"]),

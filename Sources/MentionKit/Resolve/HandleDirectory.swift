@@ -20,7 +20,7 @@
 /// hashes, so ``MentionResolver`` resolves an ASCII mention without building a `String`. Other
 /// handles are in a `Dictionary` keyed by ``HandleKey``, and those whose key is in Unicode
 /// Normalization Form C (NFC, the form of almost all text) also in a second table of their
-/// bytes: a handle that lowercasing changes only in its ASCII letters, and whose lowercased
+/// bytes: a handle that case folding changes only in its ASCII letters, and whose folded
 /// bytes pass the NFC quick check, is found there, or known to be missing, by comparing bytes.
 /// That is exact, because two strings in NFC are canonically equivalent (equal as `String`s)
 /// exactly when their bytes are equal. Other handles are looked up in the `Dictionary`.
@@ -201,7 +201,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
 
   /// Looks up a handle that is not ASCII in `wideTable`: `.some(slot)` when its key is there,
   /// `.some(nil)` when it is known to be in no key, or `nil` when the bytes cannot decide (a
-  /// letter other than ASCII that lowercasing changes, a lowercased handle that may not be in
+  /// letter other than ASCII that case folding changes, a folded handle that may not be in
   /// NFC, or keys left out of the table).
   ///
   /// - Precondition: `p` holds whole UTF-8 scalars and at most `wideKeyLimit` bytes.
@@ -235,11 +235,11 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   }
 
   /// Writes a handle's UTF-8 with its ASCII capitals lowercased; returns `false` when it holds
-  /// a scalar other than ASCII that lowercasing changes (whose lowercased form is longer or
+  /// a scalar other than ASCII that case folding changes (whose folded form is longer or
   /// found otherwise).
   ///
-  /// For other scalars lowercasing is the identity (checked for every scalar by the tests), so
-  /// the result is the UTF-8 of `String.lowercased()`.
+  /// For other scalars case folding is the identity, so the result is the UTF-8 of the
+  /// handle's ``HandleKey``.
   @inline(__always)
   private static func lowercaseOnlyASCII(
     _ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
@@ -254,7 +254,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
         continue
       }
       let (value, length) = UTF8Scanning.decode(p, at: i)
-      if HandleKey.lowercasingChanges(value) { return false }
+      if CaseFolding.changes(value) { return false }
       for k in 0..<length { out[i &+ k] = p[i &+ k] }
       i &+= length
     }

@@ -1,0 +1,75 @@
+import MentionKit
+import Testing
+
+/// "Exact up to case" follows Unicode's case folding in every kind of directory, and nothing
+/// more: the equivalences expected here are those of CaseFolding.txt (Python's
+/// `str.casefold()`: `"ΣΟΦΟΣ"` and `"σοφος"` both fold to `"σοφοσ"`, `"Straße"` and `"STRASSE"`
+/// to `"strasse"`), and the distinctions are diacritics, script and width.
+struct CaseFoldedResolutionTests {
+  static let items = [
+    MentionItem(id: "G1", insertionText: "σοφος"),
+    MentionItem(id: "G2", insertionText: "ΑΘΗΝΑΣ"),
+    MentionItem(id: "D1", insertionText: "Straße"),
+    MentionItem(id: "L1", insertionText: "ſam"),
+    MentionItem(id: "C1", insertionText: "\u{13A0}\u{13A1}"),
+  ]
+
+  /// Each mention, and the item it must resolve to (`nil`: unresolved).
+  static let mentions: [(text: String, id: String?)] = [
+    ("ΣΟΦΟΣ", "G1"), ("σοφοσ", "G1"), ("ΣΟΦΟς", "G1"),
+    ("αθηνας", "G2"), ("ΑΘΗΝΑς", "G2"), ("αθηνασ", "G2"),
+    ("STRASSE", "D1"), ("strasse", "D1"), ("STRAẞE", "D1"),
+    ("SAM", "L1"), ("sam", "L1"),
+    ("\u{AB70}\u{AB71}", "C1"),
+    // Not the same up to case: a diacritic, another script, full width.
+    ("σοφός", nil), ("ΑΘΗΝΑΣ\u{301}", nil), ("strasśe", nil), ("ЅAM", nil), ("ｓａｍ", nil),
+  ]
+
+  /// A directory that answers as the `MentionDirectory` documentation shows, by key.
+  struct KeyedDirectory: MentionDirectory {
+    let items: [MentionItem]
+    func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+      -> [HandleKey: [MentionItem]]
+    {
+      let wanted = Set(keys)
+      return Dictionary(grouping: items.filter { wanted.contains(HandleKey($0.insertionText)) }) {
+        HandleKey($0.insertionText)
+      }
+    }
+  }
+
+  static let directories: [(name: String, directory: any MentionDirectory)] = [
+    ("HandleDirectory", HandleDirectory(items)),
+    ("MentionIndex", MentionIndex(items)),
+    ("InMemoryDataSource", InMemoryDataSource(["mention": items])),
+    ("KeyedDirectory", KeyedDirectory(items: items)),
+  ]
+
+  @Test(arguments: 0..<4)
+  func mentionsResolveUpToCaseOnly(directory index: Int) async throws {
+    let (name, directory) = Self.directories[index]
+    let resolver = MentionResolver(users: directory)
+    let text = Self.mentions.map { "@" + $0.text }.joined(separator: " ")
+    let message = try await resolver.resolve(text, using: EntityExtractor())
+    #expect(message.entities.count == Self.mentions.count, "\(name)")
+    for (entity, mention) in zip(message.entities, Self.mentions) {
+      #expect(
+        entity.resolution.item?.id == mention.id,
+        "\(name): @\(mention.text) resolved to \(String(describing: entity.resolution))")
+    }
+  }
+
+  /// The synchronous look-up of each directory that has one agrees.
+  @Test func synchronousLookUpsFoldCase() {
+    let synchronous: [any SynchronousMentionDirectory] = [
+      HandleDirectory(Self.items), MentionIndex(Self.items),
+      InMemoryDataSource(["mention": Self.items]),
+    ]
+    for directory in synchronous {
+      for mention in Self.mentions {
+        let found = directory.items(for: HandleKey(mention.text), kind: .mention).map(\.id)
+        #expect(found == (mention.id.map { [$0] } ?? []), "\(type(of: directory)) \(mention.text)")
+      }
+    }
+  }
+}
