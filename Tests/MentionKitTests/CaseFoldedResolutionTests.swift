@@ -72,4 +72,34 @@ struct CaseFoldedResolutionTests {
       }
     }
   }
+
+  /// Every scalar that case folding changes, as a handle, is found in each directory by the
+  /// key of its folded form: the index's search folding narrows to it, and the byte paths of
+  /// `HandleDirectory` agree with the key.
+  @Test func everyFoldedScalarIsFoundByItsFoldedForm() {
+    var items: [MentionItem] = []
+    var folded: [String] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let handle = String(scalar)
+      let key = HandleKey(handle).rawValue
+      guard key != handle else { continue }
+      items.append(MentionItem(id: String(value, radix: 16), insertionText: handle))
+      folded.append(key)
+    }
+    #expect(items.count > 1_400)
+    // The directories that narrow by something other than the key (the list scan of
+    // `InMemoryDataSource` compares every key, and `synchronousLookUpsFoldCase` covers it).
+    let directories: [any SynchronousMentionDirectory] = [
+      HandleDirectory(items), MentionIndex(items),
+    ]
+    for directory in directories {
+      var missed: [String] = []
+      for (item, key) in zip(items, folded)
+      where !directory.items(for: HandleKey(key), kind: .mention).contains(item) {
+        missed.append(item.id)
+      }
+      #expect(missed.isEmpty, "\(type(of: directory)) missed \(missed.prefix(20))")
+    }
+  }
 }

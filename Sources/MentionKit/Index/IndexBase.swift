@@ -41,6 +41,11 @@ final class IndexBase: Sendable {
   /// Hashes of the ids, sorted, and the ordinal of each.
   let idHashes: [Int]
   let idOrdinals: [UInt32]
+  /// The ordinals of the items whose handle's folded key differs from the folded key of its
+  /// ``HandleKey`` (a few Greek letters with iota subscript and old Cyrillic letter forms, whose
+  /// case folding the search folding does not follow), by handle key: an exact-handle look-up
+  /// finds them here, as the folded key of the ``HandleKey`` does not lead to them.
+  let caseFoldedHandles: [HandleKey: [UInt32]]
 
   struct HeavyKey: Hashable, Sendable {
     var prefix: UInt64
@@ -70,9 +75,20 @@ final class IndexBase: Sendable {
     text.reserveCapacity(items.count * 32)
     var entries: [BuildEntry] = []
     entries.reserveCapacity(items.count * 5)
+    var caseFoldedHandles: [HandleKey: [UInt32]] = [:]
     for (ordinal, item) in items.enumerated() {
       let ordinal = UInt32(ordinal)
+      let handleStart = text.count
       Self.appendField(item.insertionText, kind: .primary, ordinal, &text, &entries)
+      // Only a handle with a letter past ASCII that case folding changes can differ.
+      if item.insertionText.unicodeScalars.contains(where: {
+        !$0.isASCII && CaseFolding.changes($0.value)
+      }) {
+        let key = HandleKey(item.insertionText)
+        if !MentionIndex.foldKey(key.rawValue).elementsEqual(text[handleStart...]) {
+          caseFoldedHandles[key, default: []].append(ordinal)
+        }
+      }
       Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
       for term in item.searchTerms {
         Self.appendField(term, kind: .term, ordinal, &text, &entries)
@@ -102,6 +118,7 @@ final class IndexBase: Sendable {
     ids.sort { $0.hash < $1.hash }
     idHashes = ids.map(\.hash)
     idOrdinals = ids.map { UInt32($0.ordinal) }
+    self.caseFoldedHandles = caseFoldedHandles
   }
 
   /// The ordinal of the item with this id, if the base holds one.

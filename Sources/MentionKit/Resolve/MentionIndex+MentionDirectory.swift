@@ -4,7 +4,9 @@ extension MentionIndex: SynchronousMentionDirectory {
   ///
   /// The index's folded keys narrow the search by binary search; each candidate's handle is
   /// then compared with the key, so `@jön` does not resolve to `jon` even though both fold to
-  /// the same key.
+  /// the same key. The few handles whose folded key the key's own does not lead to (a Greek
+  /// letter with iota subscript: `ᾀ` folds to `α`, its case folding `ἀι` to `αι`) are kept
+  /// aside by key.
   ///
   /// ```swift
   /// let index = MentionIndex([MentionItem(id: "U1", insertionText: "jon")])
@@ -32,6 +34,12 @@ extension MentionIndex: SynchronousMentionDirectory {
         let item = base.items[ordinal]
         if key.matches(item.insertionText) { found.append((base.sequences[ordinal], item)) }
       }
+    }
+    // Handles whose search key does not follow their case folding.
+    for ordinal in base.caseFoldedHandles[key] ?? [] {
+      let ordinal = Int(ordinal)
+      guard !removed.contains(ordinal), ordinals.insert(ordinal).inserted else { continue }
+      found.append((base.sequences[ordinal], base.items[ordinal]))
     }
     for entry in pending where key.matches(entry.item.insertionText) {
       found.append((entry.sequence, entry.item))
