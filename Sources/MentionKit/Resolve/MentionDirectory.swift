@@ -10,8 +10,8 @@
 ///   func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
 ///     -> [HandleKey: [MentionItem]]
 ///   {
-///     // SELECT … WHERE lower(handle) IN (keys)
-///     let rows = try await database.users(lowercasedHandles: keys.map(\.rawValue))
+///     // SELECT … WHERE handle_key IN (keys), handle_key holding HandleKey(handle).rawValue
+///     let rows = try await database.users(handleKeys: keys.map(\.rawValue))
 ///     return Dictionary(grouping: rows.map(\.mentionItem)) { HandleKey($0.insertionText) }
 ///   }
 /// }
