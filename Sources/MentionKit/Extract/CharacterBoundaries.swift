@@ -52,7 +52,7 @@ enum CharacterBoundaries {
     let before = UTF8Scanning.decode(p, before: i).value
     let after = UTF8Scanning.decode(p, at: i).value
     if after < 0x80 { return mayPrepend(before) ? nil : true }
-    let category = Unicode.Scalar(after).map(ScalarClass.category(of:)) ?? []
+    let category = categoryGroup(of: after)
     if !category.isDisjoint(with: [
       .numbers, .whitespace, .openingPunctuation, .closingPunctuation, .otherPunctuation,
     ]) {
@@ -62,6 +62,17 @@ enum CharacterBoundaries {
     return nil
   }
 
+  /// ``ScalarClass/category(of:)`` of a scalar value, from the chat scanner's table for the
+  /// Basic Multilingual Plane (the standard library's property is a call into the runtime).
+  @inline(__always)
+  static func categoryGroup(of value: UInt32) -> ScalarClass.Categories {
+    guard value < 0x1_0000 else {
+      return Unicode.Scalar(value).map(ScalarClass.category(of:)) ?? []
+    }
+    let bit = ChatScanner.bmpCategories.withUnsafeBufferPointer { $0[Int(value)] }
+    return bit == 0xFF ? [] : ScalarClass.Categories(rawValue: 1 << UInt16(bit))
+  }
+
   /// The four letters that join the character before them (GB9, GB9a): THAI and LAO SARA AM,
   /// HALFWIDTH KATAKANA VOICED and SEMI-VOICED SOUND MARK.
   @inline(__always)
@@ -69,11 +80,16 @@ enum CharacterBoundaries {
     value == 0x0E33 || value == 0x0EB3 || value == 0xFF9E || value == 0xFF9F
   }
 
-  /// Whether a scalar may be prepended (Grapheme_Cluster_Break=Prepend, GB9b): every such
-  /// scalar lies in U+0600–U+08FF, is U+0D4E, or lies past U+10FFF (the tests check this against
-  /// the standard library for every scalar).
+  /// Whether a scalar may be prepended (Grapheme_Cluster_Break=Prepend, GB9b): U+0600–U+0605,
+  /// U+06DD, U+070F, U+0890, U+0891, U+08E2, U+0D4E, or a scalar of U+11000–U+11FFF (Brahmi to
+  /// Dives Akuru). The tests check this against the standard library for every scalar.
   @inline(__always)
   static func mayPrepend(_ value: UInt32) -> Bool {
-    (0x0600...0x08FF).contains(value) || value == 0x0D4E || value > 0x1_0FFF
+    if value < 0x0600 { return false }
+    if value < 0x0E00 {
+      return value <= 0x0605 || value == 0x06DD || value == 0x070F || value == 0x0890
+        || value == 0x0891 || value == 0x08E2 || value == 0x0D4E
+    }
+    return value &- 0x1_1000 < 0x1000
   }
 }

@@ -300,12 +300,14 @@ public struct EntityExtractor: Sendable, Hashable {
       for index in 0..<count {
         let entity = raw[index]
         // An entity is whole characters: its sign starts one (not after a prepended scalar
-        // such as U+0600), nothing joins the sign (`#️⃣` is an emoji), and it ends where a
-        // character ends (not before a ZWJ). Trimming it to a character would name another
-        // handle, so it is dropped. Between ASCII bytes each answer is one comparison.
+        // such as U+0600), nothing joins the sign (`#️⃣` is an emoji: the scanner checks this
+        // after an ASCII sign), and it ends where a character ends (not before a ZWJ).
+        // Trimming it to a character would name another handle, so it is dropped. Between
+        // ASCII bytes each answer is one comparison.
         if checksGraphemeBoundaries,
           !CharacterBoundaries.contains(entity.start, p, text)
-            || !CharacterBoundaries.contains(entity.valueStart, p, text)
+            || (p[entity.valueStart &- 1] >= 0x80
+              && !CharacterBoundaries.contains(entity.valueStart, p, text))
             || !CharacterBoundaries.contains(entity.end, p, text)
         {
           continue

@@ -431,7 +431,15 @@ struct ChatScanner: Sendable {
       // One category look-up answers the query class, the mark rule and the trailing class.
       let category = category(of: c)
       guard queryClasses[kind].contains(c, category: category) else { break }
-      if count == 0, c >= 0x300, category == .marks { break }
+      // A handle never starts with a combining mark, nor inside the sign's character (a
+      // joining letter such as THAI SARA AM, or a format or symbol scalar that joins it).
+      if count == 0, c >= 0x300,
+        category == .marks || CharacterBoundaries.joinsLikeAMark(c)
+          || (!category.isDisjoint(with: [.controls, .symbols])
+            && !CharacterBoundaries.contains(j, p, after: sign))
+      {
+        break
+      }
       j &+= length
       count &+= 1
       if !trailingClass.contains(c, category: category) {
