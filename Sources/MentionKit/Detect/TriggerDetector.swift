@@ -6,10 +6,16 @@
 /// whatever the order they were registered in; at equal distance, the longer delimiter wins,
 /// then the earlier registered trigger.
 ///
+/// Triggers and queries are whole characters: a delimiter that forms one grapheme cluster with
+/// what follows (the keycap emoji `#️⃣`, `@` followed by a combining mark) is no delimiter, a
+/// query never starts with a combining mark, and a word that ends inside a cluster (`@ana`
+/// followed by U+200D) is no query. The chat extraction profile applies the same rules.
+///
 /// ```swift
 /// let detector = TriggerDetector(triggers: [.mention, .hashtag])
 /// detector.detect(in: "@ana #gen")?.trigger.name   // "hashtag"
 /// detector.detect(in: "mail@example")              // nil: a letter precedes "@"
+/// detector.detect(in: "#\u{FE0F}\u{20E3}")         // nil: the keycap emoji is no sign
 /// ```
 public struct TriggerDetector: Sendable, Hashable {
   /// The triggers, in registration order.
