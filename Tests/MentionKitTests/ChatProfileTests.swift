@@ -73,6 +73,67 @@ struct ChatProfileTests {
     #expect(Self.describe(text) == expected, "\(text.debugDescription)")
   }
 
+  /// One example of each way the profile used to read code, URLs and e-mail addresses unlike
+  /// CommonMark (spec 0.31.2, sections cited) and a linkifier; the expected values are theirs,
+  /// worked by hand.
+  @Test(arguments: [
+    // A backslash-escaped backtick opens and closes nothing (§2.4, example 14; §6.1).
+    ("\\`@ana\\` ", "mention:ana[2..<6]"),
+    // …but a backslash inside a code span is text, so the span closes there (§6.1, ex. 338).
+    ("\\``#v2\\` @cy", "mention:cy[9..<12]"),
+    // A code span lies in one paragraph or heading (§4.8, §4.2, §6.1).
+    ("`a\n\n@ana`", "mention:ana[4..<8]"),
+    ("# `a\n@ana`", "mention:ana[5..<9]"),
+    // No URL starts inside a word, after the ASCII tail of a non-ASCII domain.
+    ("@ana@bücher.org", "mention:ana@bücher.org[0..<15]"),
+    ("@пример.co.uk", "mention:пример.co.uk[0..<13]"),
+    ("@example.co.uk", "mention:example.co.uk[0..<14]"),
+    // A trailing `-` of a fediverse host is trimmed, as a trailing `.` is.
+    ("@ana@host-", "mention:ana@host[0..<9]"),
+    ("@ana@host.", "mention:ana@host[0..<9]"),
+    // A URL ends at a non-ASCII space, an autolink's `>` and a code span's closing backtick.
+    ("https://example.com\u{3000}@ana", "mention:ana[20..<24]"),
+    ("https://example.com\u{00A0}@ana", "mention:ana[20..<24]"),
+    ("https://example.com\u{2009}@ana", "mention:ana[20..<24]"),
+    ("<https://example.com>@ana", "mention:ana[21..<25]"),
+    ("`https://example.com`@ana", "mention:ana[21..<25]"),
+    // Full-width signs read as their ASCII forms before a domain.
+    ("＠jo.io", "mention:jo.io[0..<6]"),
+    ("@jo.io", "mention:jo.io[0..<6]"),
+    ("＃gitlab.dev", "hashtag:gitlab[0..<7]"),
+    ("#gitlab.dev", "hashtag:gitlab[0..<7]"),
+    // An e-mail local part does not start after a letter of any script.
+    ("@jöse@mastodon.social", "mention:jöse@mastodon.social[0..<21]"),
+  ])
+  func readsCodeURLsAndAddressesAsCommonMarkAndALinkifier(text: String, expected: String) {
+    #expect(Self.describe(text) == expected, "\(text.debugDescription)")
+  }
+
+  /// Where the rules in the chat-backends guide decide what CommonMark or a linkifier leave
+  /// open, or where the profile deliberately differs from them.
+  @Test(arguments: [
+    // Fences inside block quotes and list items are code (CommonMark §5.1, §5.2) and end with
+    // their container.
+    ("> ```\n> @ana\n@bob", "mention:bob[13..<17]"),
+    ("- ```\n  @ana\n  ```\n@bob", "mention:bob[19..<23]"),
+    ("> ```\n> @ana\n> ```\n> @bob", "mention:bob[21..<25]"),
+    // An e-mail address needs a known top-level domain; a quoted local part is one.
+    ("x.@ana.zzz", "mention:ana.zzz[2..<10]"),
+    ("x.@ana.com", ""),
+    ("\"quoted\"@docs.io", ""),
+    // A URL does not start right after `# $ - _ . /` (the sign, or the word, comes first).
+    ("#a.com $a.com -a.com", "hashtag:a[0..<2]"),
+    // The 64-scalar limit counts the handle after trailing `.` and `-` are trimmed.
+    (
+      "@" + String(repeating: "a", count: 64) + ".",
+      "mention:\(String(repeating: "a", count: 64))[0..<65]"
+    ),
+    ("@" + String(repeating: "a", count: 65), ""),
+  ])
+  func documentedRules(text: String, expected: String) {
+    #expect(Self.describe(text) == expected, "\(text.debugDescription)")
+  }
+
   @Test func profileSwitchesAreHonoured() {
     var profile = ExtractionProfile.chat
     profile.skipsCode = false

@@ -448,7 +448,6 @@ struct ChatScanner: Sendable {
       }
     }
     let runEnd = j
-    guard count <= rule.maximumQueryLength else { return runEnd }
     // Punctuation is trimmed by whole characters: a `.` that the letter before it joins (a
     // prepended letter such as U+0D4E) is part of that letter's character and stays.
     if trimmedEnd != runEnd, trimmedEnd > valueStart,
@@ -459,6 +458,8 @@ struct ChatScanner: Sendable {
         trimmedCount &+= 1
       } while trimmedEnd < runEnd && !CharacterBoundaries.contains(trimmedEnd, p, after: sign)
     }
+    // The limit counts the handle as extracted: trailing punctuation trimmed.
+    guard trimmedCount <= rule.maximumQueryLength else { return runEnd }
     guard trimmedCount >= max(1, rule.minimumQueryLength) else {
       return max(runEnd, sign &+ 1)
     }
@@ -481,7 +482,7 @@ struct ChatScanner: Sendable {
   }
 
   /// The end of `@host.example` at `i` (an ASCII or internationalised host name with at least
-  /// one letter, trailing dots excluded), or `nil`.
+  /// one letter, trailing dots and hyphens excluded), or `nil`.
   private func fediverseHostEnd(_ p: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int) -> Int? {
     guard i < limit, p[i] == 0x40 else { return nil }
     var j = i &+ 1
@@ -504,7 +505,8 @@ struct ChatScanner: Sendable {
       if c >= 0x80 || (UInt8(c) | 0x20) &- 0x61 < 26 { hasLetter = true }
       previousWasDot = false
       j &+= length
-      end = j
+      // A trailing `-` is trimmed, as a trailing `.` is.
+      if c != 0x2D { end = j }
     }
     return hasLetter ? end : nil
   }

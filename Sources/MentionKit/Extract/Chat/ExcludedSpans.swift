@@ -35,7 +35,7 @@ enum ExcludedSpans {
     if kinds.contains(.code), seen & 0b11000 != 0 { appendCode(p, into: &spans) }
     if kinds.contains(.urls), seen & 0b00011 != 0 {
       TwitterCharacters.bmp.withUnsafeBufferPointer { table in
-        var scanner = URLScanner(p, table: table)
+        var scanner = URLScanner(p, table: table, startsURLsAtWords: true)
         for url in scanner.urls() { spans.append(url.start..<url.end) }
       }
       if seen & 0b00010 != 0 { appendSchemeURLs(p, in: 0..<p.count, into: &spans) }
@@ -137,7 +137,7 @@ enum ExcludedSpans {
       // end with a `.` (`see example.com/@bob.`).
       if dot >= 0, dot &+ 1 < end {
         urls.removeAll(keepingCapacity: true)
-        var scanner = URLScanner(p, table: table)
+        var scanner = URLScanner(p, table: table, startsURLsAtWords: true)
         scanner.appendURLs(inWordAfter: start > 0 ? start &- 1 : 0, end: end, into: &urls)
         for url in urls { spans.append(url.start..<url.end) }
       }
@@ -202,95 +202,222 @@ enum ExcludedSpans {
 
   // MARK: Code
 
-  /// Fenced code blocks (a line of three or more backticks or tildes, indented at most three
-  /// spaces, closed by a line of at least as many of the same character, or by the end of the
-  /// text) and code spans (a run of N backticks closed by the next run of exactly N backticks).
+  /// How a line of Markdown opens: its block-quote markers, a list marker, and where its
+  /// content starts.
+  private struct LinePrefix {
+    /// How many `>` markers the line starts with.
+    var quoteDepth = 0
+    /// Where the line's content starts: past the quote markers, a list marker and its spaces.
+    var content: Int
+    /// Where the line starts past its quote markers.
+    var afterQuotes: Int
+    /// The width of a list marker and its spaces on this line (0: none): how far the lines of
+    /// the item are indented.
+    var listIndent = 0
+    /// Whether the line holds nothing but its quote markers and spaces.
+    var isBlank = false
+  }
+
+  private static func prefix(
+    _ p: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int
+  ) -> LinePrefix {
+    var line = LinePrefix(content: lineStart, afterQuotes: lineStart)
+    var k = lineStart
+    while true {
+      var m = k
+      while m < lineEnd, m &- k < 3, p[m] == 0x20 { m &+= 1 }
+      guard m < lineEnd, p[m] == 0x3E else { break }
+      line.quoteDepth &+= 1
+      k = m &+ 1
+      if k < lineEnd, p[k] == 0x20 || p[k] == 0x09 { k &+= 1 }
+    }
+    line.content = k
+    line.afterQuotes = k
+    var m = k
+    while m < lineEnd, p[m] == 0x20 || p[m] == 0x09 || p[m] == 0x0D { m &+= 1 }
+    if m == lineEnd {
+      line.isBlank = true
+      return line
+    }
+    // A list marker: `-`, `*`, `+`, or one to nine digits and `.` or `)`, then a space.
+    m = k
+    while m < lineEnd, m &- k < 3, p[m] == 0x20 { m &+= 1 }
+    var markerEnd = -1
+    if m < lineEnd, p[m] == 0x2D || p[m] == 0x2A || p[m] == 0x2B {
+      markerEnd = m &+ 1
+    } else {
+      var d = m
+      while d < lineEnd, d &- m < 9, p[d] &- 0x30 < 10 { d &+= 1 }
+      if d > m, d < lineEnd, p[d] == 0x2E || p[d] == 0x29 { markerEnd = d &+ 1 }
+    }
+    if markerEnd > 0, markerEnd < lineEnd, p[markerEnd] == 0x20 || p[markerEnd] == 0x09 {
+      var c = markerEnd
+      while c < lineEnd, c &- markerEnd < 4, p[c] == 0x20 { c &+= 1 }
+      line.listIndent = c &- k
+      line.content = c
+    }
+    return line
+  }
+
+  /// Whether the line from `k` is an ATX heading, a thematic break or a setext underline:
+  /// a line that no code span crosses.
+  private static func isHeadingOrBreak(_ p: UnsafeBufferPointer<UInt8>, _ k: Int, _ lineEnd: Int)
+    -> Bool
+  {
+    var m = k
+    while m < lineEnd, m &- k < 3, p[m] == 0x20 { m &+= 1 }
+    guard m < lineEnd else { return false }
+    let first = p[m]
+    if first == 0x23 {
+      var h = m
+      while h < lineEnd, p[h] == 0x23 { h &+= 1 }
+      return h &- m <= 6 && (h == lineEnd || p[h] == 0x20 || p[h] == 0x09 || p[h] == 0x0D)
+    }
+    guard first == 0x2D || first == 0x2A || first == 0x5F || first == 0x3D else { return false }
+    var count = 0
+    var sawSpace = false
+    for j in m..<lineEnd {
+      if p[j] == first {
+        if sawSpace, first == 0x3D { return false }
+        count &+= 1
+      } else if p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D {
+        sawSpace = true
+      } else {
+        return false
+      }
+    }
+    return first == 0x3D ? count >= 1 : count >= 3
+  }
+
+  /// Markdown code, as CommonMark reads it: fenced code blocks (a line of three or more
+  /// backticks or tildes, indented at most three spaces inside its block quotes and list item,
+  /// closed by a line of at least as many of the same character, or by the end of its block
+  /// quote or list item, or of the text) and code spans (a run of N backticks closed by the
+  /// next run of exactly N backticks in the same paragraph or heading; a backtick after an
+  /// unescaped backslash opens nothing, while backslashes inside a span are text).
   static func appendCode(_ p: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) {
     let n = p.count
-    var fences: [Range<Int>] = []
-    var open: (start: Int, byte: UInt8, count: Int)?
+    var open: (start: Int, byte: UInt8, count: Int, quoteDepth: Int, indent: Int)?
+    /// Backtick runs outside fences: where the run starts, its length as a closer, where it
+    /// starts and its length as an opener (one less after a backslash), and its paragraph.
+    var runs: [(start: Int, count: Int, openStart: Int, openCount: Int, block: Int)] = []
+    var block = 0
+    var previousQuoteDepth = 0
     var lineStart = 0
     while lineStart < n {
       var lineEnd = lineStart
       while lineEnd < n, p[lineEnd] != 0x0A { lineEnd &+= 1 }
-      var k = lineStart
-      while k < lineEnd, k &- lineStart < 3, p[k] == 0x20 { k &+= 1 }
+      let line = prefix(p, lineStart, lineEnd)
+      if let current = open {
+        // A fence ends with its block quote or list item.
+        var k = line.afterQuotes
+        let leftContainer =
+          line.quoteDepth < current.quoteDepth
+          || (current.indent > 0 && !line.isBlank
+            && {
+              var m = k
+              while m < lineEnd, p[m] == 0x20 { m &+= 1 }
+              return m &- k < current.indent
+            }())
+        if leftContainer {
+          spans.append(current.start..<lineStart)
+          open = nil
+          block &+= 1
+        } else {
+          var skipped = 0
+          while k < lineEnd, skipped < current.indent &+ 3, p[k] == 0x20 {
+            k &+= 1
+            skipped &+= 1
+          }
+          var count = 0
+          while k &+ count < lineEnd, p[k &+ count] == current.byte { count &+= 1 }
+          if count >= current.count,
+            (k &+ count..<lineEnd).allSatisfy({ p[$0] == 0x20 || p[$0] == 0x09 || p[$0] == 0x0D })
+          {
+            spans.append(current.start..<lineEnd)
+            open = nil
+            block &+= 1
+          }
+          lineStart = lineEnd &+ 1
+          continue
+        }
+      }
+      var k = line.content
+      while k < lineEnd, k &- line.content < 3, p[k] == 0x20 { k &+= 1 }
       var count = 0
       let fenceByte = k < lineEnd ? p[k] : 0
       if fenceByte == 0x60 || fenceByte == 0x7E {
         while k &+ count < lineEnd, p[k &+ count] == fenceByte { count &+= 1 }
       }
-      if let current = open {
-        if fenceByte == current.byte, count >= current.count,
-          (k &+ count..<lineEnd).allSatisfy({ p[$0] == 0x20 || p[$0] == 0x09 || p[$0] == 0x0D })
-        {
-          fences.append(current.start..<lineEnd)
-          open = nil
-        }
-      } else if count >= 3 {
-        let infoHasBacktick =
-          fenceByte == 0x60 && (k &+ count..<lineEnd).contains { p[$0] == 0x60 }
-        if !infoHasBacktick { open = (lineStart, fenceByte, count) }
-      }
-      lineStart = lineEnd &+ 1
-    }
-    if let current = open { fences.append(current.start..<n) }
-    spans.append(contentsOf: fences)
-
-    // Backtick runs outside fences.
-    var runs: [(start: Int, count: Int)] = []
-    var fenceIndex = 0
-    var i = 0
-    while i < n {
-      if fenceIndex < fences.count, fences[fenceIndex].contains(i) {
-        i = fences[fenceIndex].upperBound
-        fenceIndex += 1
+      if count >= 3, !(fenceByte == 0x60 && (k &+ count..<lineEnd).contains { p[$0] == 0x60 }) {
+        open = (lineStart, fenceByte, count, line.quoteDepth, line.listIndent)
+        block &+= 1
+        previousQuoteDepth = line.quoteDepth
+        lineStart = lineEnd &+ 1
         continue
       }
-      if p[i] == 0x60 {
-        var j = i
-        while j < n, p[j] == 0x60 { j &+= 1 }
-        runs.append((i, j &- i))
-        i = j
-      } else {
-        i &+= 1
+      // Blank lines, headings, breaks, new list items and deeper quotes start a new block.
+      let isOwnLine = !line.isBlank && isHeadingOrBreak(p, line.content, lineEnd)
+      if line.isBlank || isOwnLine || line.listIndent > 0
+        || line.quoteDepth > previousQuoteDepth
+      {
+        block &+= 1
       }
+      previousQuoteDepth = line.quoteDepth
+      var i = lineStart
+      while i < lineEnd {
+        guard p[i] == 0x60 else {
+          i &+= 1
+          continue
+        }
+        var j = i
+        while j < lineEnd, p[j] == 0x60 { j &+= 1 }
+        var backslashes = 0
+        while i &- backslashes > lineStart, p[i &- backslashes &- 1] == 0x5C { backslashes &+= 1 }
+        let escaped = backslashes & 1 == 1
+        runs.append(
+          (i, j &- i, escaped ? i &+ 1 : i, escaped ? j &- i &- 1 : j &- i, block))
+        i = j
+      }
+      if isOwnLine { block &+= 1 }
+      lineStart = lineEnd &+ 1
     }
+    if let current = open { spans.append(current.start..<n) }
     guard runs.count > 1 else { return }
-    // The next run of the same length, through one queue per length.
-    var nextOfLength = [Int](repeating: -1, count: runs.count)
-    var lastOfLength: [Int: Int] = [:]
-    for index in runs.indices.reversed() {
-      nextOfLength[index] = lastOfLength[runs[index].count] ?? -1
-      lastOfLength[runs[index].count] = index
+    // The runs of each length as a closer, in order, each list read through a cursor that only
+    // moves forward: the search for every opener's closer is linear overall.
+    var ofLength: [Int: (indices: [Int], cursor: Int)] = [:]
+    for index in runs.indices {
+      ofLength[runs[index].count, default: ([], 0)].indices.append(index)
     }
     var index = 0
     while index < runs.count {
-      let closer = nextOfLength[index]
-      guard closer >= 0, !crossesFence(runs[index].start, runs[closer].start, fences) else {
+      let run = runs[index]
+      guard run.openCount > 0, var entry = ofLength[run.openCount] else {
         index += 1
         continue
       }
-      spans.append(runs[index].start..<runs[closer].start &+ runs[closer].count)
-      index = closer + 1
+      while entry.cursor < entry.indices.count, entry.indices[entry.cursor] <= index {
+        entry.cursor += 1
+      }
+      ofLength[run.openCount] = entry
+      guard entry.cursor < entry.indices.count, runs[entry.indices[entry.cursor]].block == run.block
+      else {
+        index += 1
+        continue
+      }
+      let closer = runs[entry.indices[entry.cursor]]
+      spans.append(run.openStart..<closer.start &+ closer.count)
+      index = entry.indices[entry.cursor] + 1
     }
-  }
-
-  private static func crossesFence(_ from: Int, _ to: Int, _ fences: [Range<Int>]) -> Bool {
-    // Fences are few and sorted; a binary search keeps this logarithmic.
-    var low = 0
-    var high = fences.count
-    while low < high {
-      let middle = (low + high) / 2
-      if fences[middle].upperBound <= from { low = middle + 1 } else { high = middle }
-    }
-    return low < fences.count && fences[low].lowerBound < to
   }
 
   // MARK: URLs
 
   /// `scheme://…` for any scheme (letters, digits, `+ . -`, starting with a letter), up to the
-  /// next whitespace; those whose `://` lies in `range` (the whole text, or one word).
+  /// next whitespace (ASCII or not) or control, or `<`, `>`, `"` or a backtick, which end a URL
+  /// in running text, an autolink and a code span; those whose `://` lies in `range` (the
+  /// whole text, or one word).
   static func appendSchemeURLs(
     _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
   ) {
@@ -314,18 +441,43 @@ enum ExcludedSpans {
         continue
       }
       var end = i &+ 3
-      while end < n, !UTF8Scanning.isASCIIWhitespace(p[end]) { end &+= 1 }
+      while end < n, !endsURL(p, at: end) { end &+= 1 }
       spans.append(start..<end)
       lastEnd = end
       i = end
     }
   }
 
+  /// Whether the byte at `i` ends a URL: ASCII whitespace and controls, `<`, `>`, `"`, a
+  /// backtick, and the first byte of a non-ASCII space or C1 control (U+0080–009F, U+00A0,
+  /// U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000).
+  @inline(__always)
+  static func endsURL(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    let b = p[i]
+    if b < 0x80 {
+      return b <= 0x20 || b == 0x7F || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x60
+    }
+    let n = p.count
+    switch b {
+    case 0xC2: return i &+ 1 < n && p[i &+ 1] <= 0xA0
+    case 0xE1: return i &+ 2 < n && p[i &+ 1] == 0x9A && p[i &+ 2] == 0x80
+    case 0xE2:
+      guard i &+ 2 < n else { return false }
+      let (b1, b2) = (p[i &+ 1], p[i &+ 2])
+      return (b1 == 0x80 && (b2 <= 0x8A || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF))
+        || (b1 == 0x81 && b2 == 0x9F)
+    case 0xE3: return i &+ 2 < n && p[i &+ 1] == 0x80 && p[i &+ 2] == 0x80
+    default: return false
+    }
+  }
+
   // MARK: E-mail addresses
 
-  /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -` that is not itself
-  /// preceded by an at sign (that is a fediverse address), and a dotted ASCII domain; those
-  /// whose `@` lies in `range` (the whole text, or one word).
+  /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -`, or a quoted
+  /// one (`"…"`), that starts a word (it follows no letter, digit or mark of any script) and
+  /// is not itself preceded by an at sign (that is a fediverse address); and a dotted domain
+  /// (labels of letters, digits and marks of any script and `-`) up to its last label that is
+  /// a known top-level domain. Those whose `@` lies in `range` (the whole text, or one word).
   static func appendEmailAddresses(
     _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
   ) {
@@ -338,25 +490,38 @@ enum ExcludedSpans {
       guard i < range.upperBound else { break }
       var start = i
       while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
-      let precededByAt =
-        start > 0
-        && (p[start &- 1] == 0x40
-          || (start >= 3 && p[start &- 1] == 0xA0 && p[start &- 2] == 0xBC && p[start &- 3] == 0xEF))
-      guard start < i, !precededByAt else {
+      if start == i, i &- 2 >= lastEnd, p[i &- 1] == 0x22 {
+        // A quoted local part: back to the opening quote, within the word.
+        var q = i &- 2
+        while q > lastEnd, p[q] != 0x22, !UTF8Scanning.isASCIIWhitespace(p[q]) { q &-= 1 }
+        if p[q] == 0x22, q < i &- 2 { start = q }
+      }
+      guard start < i, startsWord(p, at: start) else {
         i &+= 1
         continue
       }
-      // Labels separated by single dots; at least two labels.
+      // Labels separated by single dots; at least two, the last a known top-level domain.
       var j = i &+ 1
       var end = -1
       var labels = 0
       while j < n {
         let labelStart = j
-        while j < n, isLetterOrDigit(p[j]) || p[j] == 0x2D { j &+= 1 }
+        while j < n {
+          if isLetterOrDigit(p[j]) || p[j] == 0x2D {
+            j &+= 1
+            continue
+          }
+          guard p[j] >= 0x80 else { break }
+          let (c, length) = UTF8Scanning.decode(p, at: j)
+          guard isAlphanumeric(c) else { break }
+          j &+= length
+        }
         guard j > labelStart else { break }
         labels += 1
-        if labels >= 2 { end = j }
-        guard j &+ 1 < n, p[j] == 0x2E, isLetterOrDigit(p[j &+ 1]) else { break }
+        if labels >= 2, isTopLevelDomain(p, labelStart..<j) { end = j }
+        guard j &+ 1 < n, p[j] == 0x2E, isLetterOrDigit(p[j &+ 1]) || p[j &+ 1] >= 0x80 else {
+          break
+        }
         j &+= 1
       }
       guard end > 0 else {
@@ -366,6 +531,40 @@ enum ExcludedSpans {
       spans.append(start..<end)
       lastEnd = end
       i = end
+    }
+  }
+
+  /// Whether an address may start at `start`: the start of the text, or after a scalar that is
+  /// not an at sign, nor a letter, digit or mark of any script.
+  private static func startsWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    guard start > 0 else { return true }
+    let before = UTF8Scanning.decode(p, before: start).value
+    if before == 0x40 || before == 0xFF20 { return false }
+    return before < 0x80 || !isAlphanumeric(before)
+  }
+
+  /// Whether a non-ASCII scalar is a letter, mark or number.
+  private static func isAlphanumeric(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return !ScalarClass.category(of: scalar).isDisjoint(with: [.letters, .marks, .numbers])
+  }
+
+  /// Whether a label is a top-level domain of ``TLDTable`` or a punycode one (`xn--`).
+  private static func isTopLevelDomain(_ p: UnsafeBufferPointer<UInt8>, _ label: Range<Int>)
+    -> Bool
+  {
+    let count = label.count
+    let s = label.lowerBound
+    if count >= 5, p[s] | 0x20 == 0x78, p[s &+ 1] | 0x20 == 0x6E, p[s &+ 2] == 0x2D,
+      p[s &+ 3] == 0x2D
+    {
+      return true
+    }
+    if label.allSatisfy({ p[$0] < 0x80 }) {
+      return count <= 24 && TLDLookup.ascii.contains(p, label)
+    }
+    return TLDTable.nonASCII.contains { tld in
+      tld.count == count && tld.indices.allSatisfy { tld[$0] == p[s &+ $0] }
     }
   }
 

@@ -62,10 +62,19 @@ struct URLScanner {
   private var runStart = -1
   private var runEnd = -1
   private var runLastUnderscore = -1
+  /// Whether a URL without a protocol must start a word and its domain with a letter or digit
+  /// (the chat profile): no URL starts after a letter, digit or mark of any script, so
+  /// `@ana@bücher.org` and `@пример.co.uk` hold none, and none starts with a full-width sign,
+  /// so `＠jo.io` reads as `@jo.io` does.
+  private let startsURLsAtWords: Bool
 
-  init(_ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
+  init(
+    _ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+    startsURLsAtWords: Bool = false
+  ) {
     self.p = p
     self.table = table
+    self.startsURLsAtWords = startsURLsAtWords
   }
 
   /// Every URL in the buffer, in text order.
@@ -140,6 +149,8 @@ struct URLScanner {
     if let length = protocolLength(at: start) {
       hasProtocol = true
       domainStart = start &+ length
+    } else if startsURLsAtWords, !startsWordDomain(at: start) {
+      return nil
     }
     guard let domainEnd = parseDomain(at: domainStart) else { return nil }
     var end = domainEnd
@@ -165,8 +176,23 @@ struct URLScanner {
     if let before, before == 0x2D || before == 0x5F || before == 0x2E || before == 0x2F {
       return end
     }
+    if startsURLsAtWords, let before, before >= 0x80, Self.isAlphanumeric(before) { return end }
     appendASCIIDomains(domainStart..<domainEnd, pathEnd: hasPath ? end : nil, into: &result)
     return end
+  }
+
+  /// Whether the scalar at `i` is an ASCII letter or digit, or a letter, mark or number of
+  /// another script.
+  private func startsWordDomain(at i: Int) -> Bool {
+    let byte = p[i]
+    if byte < 0x80 { return isDigit(byte) || (byte | 0x20) &- 0x61 < 26 }
+    return Self.isAlphanumeric(UTF8Scanning.decode(p, at: i).value)
+  }
+
+  /// Whether a scalar is a letter, mark or number.
+  private static func isAlphanumeric(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return !ScalarClass.category(of: scalar).isDisjoint(with: [.letters, .marks, .numbers])
   }
 
   /// `http://` or `https://`, any letter case.
