@@ -302,23 +302,35 @@ enum ExcludedSpans {
     /// starts and its length as an opener (one less after a backslash), and its paragraph.
     var runs: [(start: Int, count: Int, openStart: Int, openCount: Int, block: Int)] = []
     var block = 0
-    var previousQuoteDepth = 0
+    /// The quote depth of the current paragraph: a line with fewer markers continues it
+    /// (a lazy continuation line), one with more starts a new block.
+    var paragraphDepth = 0
+    /// The content indent of the list item the lines are in (0: none), after quote markers.
+    var itemIndent = 0
     var lineStart = 0
     while lineStart < n {
       var lineEnd = lineStart
       while lineEnd < n, p[lineEnd] != 0x0A { lineEnd &+= 1 }
       let line = prefix(p, lineStart, lineEnd)
       if let current = open {
-        // A fence ends with its block quote or list item.
-        var k = line.afterQuotes
+        // A fence ends with its block quote or list item: a line without its quote markers, or
+        // holding more than spaces and not indented to the item's content.
+        var k = lineStart
+        var depth = 0
+        while depth < current.quoteDepth {
+          var m = k
+          while m < lineEnd, m &- k < 3, p[m] == 0x20 { m &+= 1 }
+          guard m < lineEnd, p[m] == 0x3E else { break }
+          depth &+= 1
+          k = m &+ 1
+          if k < lineEnd, p[k] == 0x20 || p[k] == 0x09 { k &+= 1 }
+        }
+        var indent = k
+        while indent < lineEnd, p[indent] == 0x20 { indent &+= 1 }
+        let isBlank = (indent..<lineEnd).allSatisfy { p[$0] == 0x09 || p[$0] == 0x0D }
         let leftContainer =
-          line.quoteDepth < current.quoteDepth
-          || (current.indent > 0 && !line.isBlank
-            && {
-              var m = k
-              while m < lineEnd, p[m] == 0x20 { m &+= 1 }
-              return m &- k < current.indent
-            }())
+          depth < current.quoteDepth
+          || (current.indent > 0 && !isBlank && indent &- k < current.indent)
         if leftContainer {
           spans.append(current.start..<lineStart)
           open = nil
@@ -349,21 +361,27 @@ enum ExcludedSpans {
       if fenceByte == 0x60 || fenceByte == 0x7E {
         while k &+ count < lineEnd, p[k &+ count] == fenceByte { count &+= 1 }
       }
+      // The list item the line is in: one it opens, or the one whose content it is indented to.
+      var leading = line.afterQuotes
+      while leading < lineEnd, p[leading] == 0x20 { leading &+= 1 }
+      if line.listIndent > 0 {
+        itemIndent = line.listIndent
+      } else if !line.isBlank, leading &- line.afterQuotes < itemIndent {
+        itemIndent = 0
+      }
       if count >= 3, !(fenceByte == 0x60 && (k &+ count..<lineEnd).contains { p[$0] == 0x60 }) {
-        open = (lineStart, fenceByte, count, line.quoteDepth, line.listIndent)
+        open = (lineStart, fenceByte, count, line.quoteDepth, itemIndent)
         block &+= 1
-        previousQuoteDepth = line.quoteDepth
+        paragraphDepth = line.quoteDepth
         lineStart = lineEnd &+ 1
         continue
       }
       // Blank lines, headings, breaks, new list items and deeper quotes start a new block.
       let isOwnLine = !line.isBlank && isHeadingOrBreak(p, line.content, lineEnd)
-      if line.isBlank || isOwnLine || line.listIndent > 0
-        || line.quoteDepth > previousQuoteDepth
-      {
+      if line.isBlank || isOwnLine || line.listIndent > 0 || line.quoteDepth > paragraphDepth {
         block &+= 1
+        paragraphDepth = line.quoteDepth
       }
-      previousQuoteDepth = line.quoteDepth
       var i = lineStart
       while i < lineEnd {
         guard p[i] == 0x60 else {
@@ -473,15 +491,15 @@ enum ExcludedSpans {
 
   // MARK: E-mail addresses
 
-  /// `local@domain.tld`: a local part of ASCII letters, digits and `. _ % + -`, or a quoted
-  /// one (`"…"`), that starts a word (it follows no letter, digit or mark of any script) and
-  /// is not itself preceded by an at sign (that is a fediverse address); and a dotted domain
-  /// (labels of letters, digits and marks of any script and `-`) up to its last label that is
-  /// a known top-level domain. Those whose `@` lies in `range` (the whole text, or one word).
+  /// E-mail addresses as linkify-it reads them: a local part of up to 64 ASCII letters, digits
+  /// and ``- ; : & = + $ , . _`` (and `"` past its first character) that follows the start of
+  /// the text, whitespace, a control, `<`, `>`, `｜`, `"` or `(`, then `@` and a host name
+  /// (``hostEnd(_:at:)``) where a host may end (``endsHost(_:at:)``). An at sign before the
+  /// local part makes it a fediverse address instead. Those whose `@` lies in `range` (the
+  /// whole text, or one word).
   static func appendEmailAddresses(
     _ p: UnsafeBufferPointer<UInt8>, in range: Range<Int>, into spans: inout [Range<Int>]
   ) {
-    let n = p.count
     var lastEnd = range.lowerBound
     var i = range.lowerBound
     let searched = UnsafeBufferPointer(rebasing: p[..<range.upperBound])
@@ -490,41 +508,12 @@ enum ExcludedSpans {
       guard i < range.upperBound else { break }
       var start = i
       while start > lastEnd, isLocalPartByte(p[start &- 1]) { start &-= 1 }
-      if start == i, i &- 2 >= lastEnd, p[i &- 1] == 0x22 {
-        // A quoted local part: back to the opening quote, within the word.
-        var q = i &- 2
-        while q > lastEnd, p[q] != 0x22, !UTF8Scanning.isASCIIWhitespace(p[q]) { q &-= 1 }
-        if p[q] == 0x22, q < i &- 2 { start = q }
-      }
-      guard start < i, startsWord(p, at: start) else {
+      guard let localStart = localPartStart(p, from: start, at: i) else {
         i &+= 1
         continue
       }
-      // Labels separated by single dots; at least two, the last a known top-level domain.
-      var j = i &+ 1
-      var end = -1
-      var labels = 0
-      while j < n {
-        let labelStart = j
-        while j < n {
-          if isLetterOrDigit(p[j]) || p[j] == 0x2D {
-            j &+= 1
-            continue
-          }
-          guard p[j] >= 0x80 else { break }
-          let (c, length) = UTF8Scanning.decode(p, at: j)
-          guard isAlphanumeric(c) else { break }
-          j &+= length
-        }
-        guard j > labelStart else { break }
-        labels += 1
-        if labels >= 2, isTopLevelDomain(p, labelStart..<j) { end = j }
-        guard j &+ 1 < n, p[j] == 0x2E, isLetterOrDigit(p[j &+ 1]) || p[j &+ 1] >= 0x80 else {
-          break
-        }
-        j &+= 1
-      }
-      guard end > 0 else {
+      start = localStart
+      guard let end = hostEnd(p, at: i &+ 1), endsHost(p, at: end) else {
         i &+= 1
         continue
       }
@@ -534,19 +523,110 @@ enum ExcludedSpans {
     }
   }
 
-  /// Whether an address may start at `start`: the start of the text, or after a scalar that is
-  /// not an at sign, nor a letter, digit or mark of any script.
-  private static func startsWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-    guard start > 0 else { return true }
-    let before = UTF8Scanning.decode(p, before: start).value
-    if before == 0x40 || before == 0xFF20 { return false }
-    return before < 0x80 || !isAlphanumeric(before)
+  /// Where the local part of an address ending at the `@` at `at` starts, the leftmost start
+  /// that linkify-it accepts among the run of local-part bytes from `run`: a start that follows
+  /// an address boundary, or a `"` inside the run; the local part does not start with `"` and
+  /// holds at most 64 bytes. `nil` when there is none.
+  private static func localPartStart(_ p: UnsafeBufferPointer<UInt8>, from run: Int, at: Int)
+    -> Int?
+  {
+    var s = run
+    var followsQuote = false
+    while true {
+      while s < at, p[s] == 0x22 {
+        s &+= 1
+        followsQuote = true
+      }
+      guard s < at else { return nil }
+      if at &- s <= 64, followsQuote || followsAddressBoundary(p, at: s) { return s }
+      // The next quote inside the run, which a later start would follow.
+      while s < at, p[s] != 0x22 { s &+= 1 }
+      guard s < at else { return nil }
+    }
   }
 
-  /// Whether a non-ASCII scalar is a letter, mark or number.
-  private static func isAlphanumeric(_ value: UInt32) -> Bool {
-    guard let scalar = Unicode.Scalar(value) else { return false }
-    return !ScalarClass.category(of: scalar).isDisjoint(with: [.letters, .marks, .numbers])
+  /// The end of the host name at `start` as linkify-it reads one: labels of characters other
+  /// than whitespace, controls, punctuation, `<`, `>` and `｜` (so letters, digits, marks and
+  /// symbols of any script), with inner hyphens, separated by single dots; at least two, the
+  /// last a known top-level domain (``TLDTable``, or `xn--`). `nil` when there is none; the
+  /// caller checks what follows (``endsHost(_:at:)``).
+  static func hostEnd(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    let n = p.count
+    var j = start
+    var labels = 0
+    var lastLabel = j..<j
+    while j < n {
+      let labelStart = j
+      while j < n, p[j] == 0x2D || !isSeparator(p, at: j) {
+        j &+= p[j] < 0x80 ? 1 : UTF8Scanning.decode(p, at: j).length
+      }
+      guard j > labelStart, p[labelStart] != 0x2D, p[j &- 1] != 0x2D else { return nil }
+      labels += 1
+      lastLabel = labelStart..<j
+      guard j &+ 1 < n, p[j] == 0x2E, p[j &+ 1] == 0x2D || !isSeparator(p, at: j &+ 1) else {
+        break
+      }
+      j &+= 1
+    }
+    guard labels >= 2, isTopLevelDomain(p, lastLabel) else { return nil }
+    return lastLabel.upperBound
+  }
+
+  /// Whether a host name may end at `end`, as linkify-it's host terminator says: at the end of
+  /// the text, `<`, `>`, `｜`, whitespace, a control or punctuation, but not `-`, `_`, `:` and
+  /// a digit (a port), `.-`, or a `.` that more of the word follows.
+  static func endsHost(_ p: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+    let n = p.count
+    guard end < n else { return true }
+    switch p[end] {
+    case 0x2D, 0x5F: return false
+    case 0x3A: return !(end &+ 1 < n && p[end &+ 1] &- 0x30 < 10)
+    case 0x2E: return end &+ 1 == n || (p[end &+ 1] != 0x2D && isSeparator(p, at: end &+ 1))
+    default: return isSeparator(p, at: end)
+    }
+  }
+
+  /// Whether the scalar at `i` is `<`, `>`, `｜`, whitespace, a control or punctuation.
+  @inline(__always)
+  static func isSeparator(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    let byte = p[i]
+    if byte < 0x80 {
+      switch byte {
+      case 0...0x20, 0x7F, 0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A, 0x3B, 0x3C, 0x3E, 0x3F,
+        0x40, 0x5B...0x5D, 0x5F, 0x7B, 0x7D:
+        return true
+      default:
+        return false
+      }
+    }
+    let c = UTF8Scanning.decode(p, at: i).value
+    if c == 0xFF5C { return true }
+    guard let scalar = Unicode.Scalar(c) else { return false }
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .connectorPunctuation,
+      .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+      .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether an address may start at `start`: at the start of the text, or after whitespace, a
+  /// control, `<`, `>`, `｜`, `"` or `(` (linkify-it's rule; never after an at sign, a letter,
+  /// a digit or other punctuation).
+  private static func followsAddressBoundary(_ p: UnsafeBufferPointer<UInt8>, at start: Int)
+    -> Bool
+  {
+    guard start > 0 else { return true }
+    let before = UTF8Scanning.decode(p, before: start).value
+    switch before {
+    case 0...0x20, 0x7F...0xA0, 0x3C, 0x3E, 0x22, 0x28, 0xFF5C, 0x1680, 0x2000...0x200A, 0x2028,
+      0x2029, 0x202F, 0x205F, 0x3000:
+      return true
+    default:
+      return false
+    }
   }
 
   /// Whether a label is a top-level domain of ``TLDTable`` or a punycode one (`xn--`).
@@ -575,7 +655,14 @@ enum ExcludedSpans {
   @inline(__always) private static func isSchemeByte(_ b: UInt8) -> Bool {
     isLetterOrDigit(b) || b == 0x2B || b == 0x2E || b == 0x2D
   }
+  /// ASCII letters, digits, ``- ; : & = + $ , . _`` and `"`.
   @inline(__always) private static func isLocalPartByte(_ b: UInt8) -> Bool {
-    isLetterOrDigit(b) || b == 0x2E || b == 0x5F || b == 0x25 || b == 0x2B || b == 0x2D
+    switch b {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x3B, 0x3A, 0x26, 0x3D, 0x2B, 0x24, 0x2C,
+      0x2E, 0x5F, 0x22:
+      return true
+    default:
+      return false
+    }
   }
 }
