@@ -123,6 +123,15 @@ struct ChatProfileTests {
     ("\"quoted\"@docs.io", ""),
     // A URL does not start right after `# $ - _ . /` (the sign, or the word, comes first).
     ("#a.com $a.com -a.com", "hashtag:a[0..<2]"),
+    // A path ends where linkify-it ends it: `,` inside a path, `'` before punctuation.
+    ("example.com/a,@bob", ""),
+    ("example.com/a'@eve", "mention:eve[14..<18]"),
+    // E-mail addresses follow linkify-it: `:` is in a local part, a known TLD is needed.
+    ("cc:@jo.io", ""),
+    ("ana@example.zzz #x", "hashtag:x[16..<18]"),
+    // `//host` is not a URL; any `scheme://` is one.
+    ("see //host.com/a,@bob", "mention:bob[17..<21]"),
+    ("git+ssh://host/@ana @bob", "mention:bob[20..<24]"),
     // The 64-scalar limit counts the handle after trailing `.` and `-` are trimmed.
     (
       "@" + String(repeating: "a", count: 64) + ".",
