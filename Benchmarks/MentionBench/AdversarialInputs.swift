@@ -44,6 +44,18 @@ enum AdversarialInputs {
         key: "backtick_runs", label: "Markdown: growing backtick runs",
         text: growingBacktickRuns(size: size)),
       Input(
+        key: "escaped_backticks", label: "Markdown: escaped ` before each mention",
+        text: repeated("\\`@a ", size: size)),
+      Input(
+        key: "fences_in_list_items", label: "Markdown: a fence in every list item",
+        text: repeated("- ```\n  @a\n", size: size)),
+      Input(
+        key: "unclosed_brackets_in_paths", label: "URL paths: unclosed [ and ( in one word",
+        text: repeated("a.io/[(", size: size, prefix: "@a ")),
+      Input(
+        key: "quoted_addresses", label: "E-mail: quoted local parts in one word",
+        text: repeated("\"q\"@x.io", size: size, prefix: "@a ")),
+      Input(
         key: "hundred_thousand_mentions", label: "100,000 mentions in one message",
         text: (0..<(100_000 * size / (1 << 20))).map { "@user\($0 % 1000) " }.joined()),
     ]
