@@ -300,7 +300,7 @@ enum ExcludedSpans {
     var open: (start: Int, byte: UInt8, count: Int, quoteDepth: Int, indent: Int)?
     /// Backtick runs outside fences: where the run starts, its length as a closer, where it
     /// starts and its length as an opener (one less after a backslash), and its paragraph.
-    var runs: [(start: Int, count: Int, openStart: Int, openCount: Int, block: Int)] = []
+    var runs: [(start: Int, count: Int, block: Int32, isEscaped: Bool)] = []
     var block = 0
     /// The quote depth of the current paragraph: a line with fewer markers continues it
     /// (a lazy continuation line), one with more starts a new block.
@@ -393,8 +393,7 @@ enum ExcludedSpans {
         var backslashes = 0
         while i &- backslashes > lineStart, p[i &- backslashes &- 1] == 0x5C { backslashes &+= 1 }
         let escaped = backslashes & 1 == 1
-        runs.append(
-          (i, j &- i, escaped ? i &+ 1 : i, escaped ? j &- i &- 1 : j &- i, block))
+        runs.append((i, j &- i, Int32(truncatingIfNeeded: block), escaped))
         i = j
       }
       if isOwnLine { block &+= 1 }
@@ -402,31 +401,27 @@ enum ExcludedSpans {
     }
     if let current = open { spans.append(current.start..<n) }
     guard runs.count > 1 else { return }
-    // The runs of each length as a closer, in order, each list read through a cursor that only
-    // moves forward: the search for every opener's closer is linear overall.
-    var ofLength: [Int: (indices: [Int], cursor: Int)] = [:]
-    for index in runs.indices {
-      ofLength[runs[index].count, default: ([], 0)].indices.append(index)
+    // Each opener's closer candidate: the next run whose length is the opener's (one less
+    // after a backslash), found in one backward pass through the last run of each length.
+    var nextCloser = [Int](repeating: -1, count: runs.count)
+    var lastOfLength: [Int: Int] = [:]
+    for index in runs.indices.reversed() {
+      let run = runs[index]
+      let openCount = run.isEscaped ? run.count &- 1 : run.count
+      if openCount > 0 { nextCloser[index] = lastOfLength[openCount] ?? -1 }
+      lastOfLength[run.count] = index
     }
     var index = 0
     while index < runs.count {
-      let run = runs[index]
-      guard run.openCount > 0, var entry = ofLength[run.openCount] else {
+      let closer = nextCloser[index]
+      // The first run of that length in a later paragraph: no closer in this one.
+      guard closer >= 0, runs[closer].block == runs[index].block else {
         index += 1
         continue
       }
-      while entry.cursor < entry.indices.count, entry.indices[entry.cursor] <= index {
-        entry.cursor += 1
-      }
-      ofLength[run.openCount] = entry
-      guard entry.cursor < entry.indices.count, runs[entry.indices[entry.cursor]].block == run.block
-      else {
-        index += 1
-        continue
-      }
-      let closer = runs[entry.indices[entry.cursor]]
-      spans.append(run.openStart..<closer.start &+ closer.count)
-      index = entry.indices[entry.cursor] + 1
+      let openStart = runs[index].isEscaped ? runs[index].start &+ 1 : runs[index].start
+      spans.append(openStart..<runs[closer].start &+ runs[closer].count)
+      index = closer &+ 1
     }
   }
 
