@@ -50,8 +50,8 @@ enum AdversarialInputs {
         key: "fences_in_list_items", label: "Markdown: a fence in every list item",
         text: repeated("- ```\n  @a\n", size: size)),
       Input(
-        key: "unclosed_brackets_in_paths", label: "URL paths: unclosed [ and ( in one word",
-        text: repeated("a.io/[(", size: size, prefix: "@a ")),
+        key: "unclosed_brackets_in_paths", label: "URL paths: an unclosed [ in each, one word",
+        text: repeated("(a.io/[@a", size: size)),
       Input(
         key: "quoted_addresses", label: "E-mail: quoted local parts in one word",
         text: repeated("\"q\"@x.io", size: size, prefix: "@a ")),
