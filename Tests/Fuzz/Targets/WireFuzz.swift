@@ -81,18 +81,21 @@ enum WireFuzz {
     }
   }
 
-  /// Users with hostile display names (one from the input) and a few channels.
+  /// Users with hostile display names (one from the input) and a few channels. Discord writes
+  /// tokens only for snowflake ids: `zoë` (20 digits) and `#general` have one, `fam` has 21
+  /// digits (refused), the others are Slack-style ids.
   static func resolver(id: String, name: String) -> MentionResolver {
     let users = [
       MentionItem(id: "U1", insertionText: "ana", displayText: "Ana <b>&amp;</b>"),
       MentionItem(id: id, insertionText: "jon", displayText: name),
       MentionItem(id: "U3", insertionText: "kim", displayText: "\u{202E}evil\"'"),
       MentionItem(id: "U4", insertionText: "KIM"),
-      MentionItem(id: "U5", insertionText: "zoë", displayText: "Zoë [x](javascript:y) `\\"),
-      MentionItem(id: "U6", insertionText: "fam", displayText: "@👨‍👩‍👧<@U1>"),
+      MentionItem(
+        id: "12345678901234567890", insertionText: "zoë", displayText: "Zoë [x](javascript:y) `\\"),
+      MentionItem(id: "123456789012345678901", insertionText: "fam", displayText: "@👨‍👩‍👧<@U1>"),
     ]
     let channels = [
-      MentionItem(id: "C1", insertionText: "general"),
+      MentionItem(id: "41771983423143937", insertionText: "general"),
       MentionItem(id: "C2", insertionText: "日本"),
       MentionItem(id: "C3", insertionText: "a_b"),
     ]
@@ -113,42 +116,36 @@ enum WireFuzz {
   }
 
   /// What parsing the rendering of `message` in `format` must give, built from the message
-  /// alone: the text outside entities as it is, each rendered entity as its sign and label.
+  /// alone: the text outside tokens as it is (in Discord less the zero-width spaces a user
+  /// typed inside code where the reader removes the renderer's,
+  /// ``ReferenceWire/discordReadBack(_:)``), each rendered entity as its sign and label.
   static func expected(_ message: ResolvedMessage, format: WireFormat) -> (String, [Token]) {
-    let source = Array(message.text.utf8)
-    var out: [UInt8] = []
+    var out = ""
     var tokens: [Token] = []
-    var position = 0
-    for resolved in message.entities {
-      let range = resolved.entity.utf8Range
-      out += source[position..<range.lowerBound]
-      position = range.upperBound
-      guard case .resolved(let item) = resolved.resolution, ReferenceWire.isValidID(item.id),
-        resolved.kind == .mention || resolved.kind == .hashtag,
-        format != .discord || ReferenceWire.isDiscordID(item.id)
-      else {
-        out += source[range]
-        continue
+    for piece in ReferenceWire.pieces(message, format: format) {
+      switch piece {
+      case .text(let stretch):
+        out.unicodeScalars +=
+          format == .discord
+          ? ReferenceWire.discordReadBack(stretch.scalars) : stretch.scalars
+      case .token(let item, let isChannel):
+        var label: String?
+        switch format {
+        case .slack:
+          let name = ReferenceWire.label(item.insertionText)
+          label = isChannel && !name.isEmpty ? name : nil
+        case .discord, .plain:
+          label = nil
+        case .markdown, .html:
+          label = ReferenceWire.label(isChannel ? item.insertionText : item.displayText)
+        }
+        let start = out.utf8.count
+        out += (isChannel ? "#" : "@") + (label ?? item.id)
+        tokens.append(
+          Token(isChannel: isChannel, id: item.id, label: label, start: start, end: out.utf8.count))
       }
-      let isChannel = resolved.kind == .hashtag
-      var label: String?
-      switch format {
-      case .slack:
-        let name = ReferenceWire.label(item.insertionText)
-        label = isChannel && !name.isEmpty ? name : nil
-      case .discord, .plain:
-        label = nil
-      case .markdown, .html:
-        label = ReferenceWire.label(isChannel ? item.insertionText : item.displayText)
-      }
-      let start = out.count
-      out.append(isChannel ? UInt8(ascii: "#") : UInt8(ascii: "@"))
-      out += (label ?? item.id).utf8
-      tokens.append(
-        Token(isChannel: isChannel, id: item.id, label: label, start: start, end: out.count))
     }
-    out += source[position...]
-    return (String(decoding: out, as: UTF8.self), tokens)
+    return (out, tokens)
   }
 
   /// The invariants every parse keeps, whatever the input.
