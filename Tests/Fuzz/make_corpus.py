@@ -50,6 +50,11 @@ EXTRA = [
     '<a class="mention" data-id="U1" onclick="x">@x</a> <a class="mention" data-id="U1">@x',
     '<script>alert(1)</script> "><img src=x onerror=alert(1)> javascript:alert(1) {{x}}',
     "<@U1>\u0301 \u0600<@U1> <#C1|\u0301x> \u200d<@U1>\u200d\U0001F44D \U0001F1FA<@U1>\U0001F1F8",
+    # Discord code spans and token look-alikes; Markdown block syntax at line starts.
+    "`@everyone <@1>` ``<t:1> @here`` `` ` `` ```\n<:e:1> @jon\n``` \\<\\@1> <t:1> </c:1> <<@1> <`x` @zoë",
+    "`" * 17 + "@everyone <#1>" + "`" * 17 + " `@\u200beveryone <\u200b@1> <\u200bt:1>` @jon `a",
+    "    @jon indented\n\t#general\n  # @ana\n1. @zoë\n10) x\n1234567890. y\n- @kim\n+ @fam\n=== @jon",
+    "!@jon ![#general] !@zoë\r\n    \r\n   -\r    +@jon\n \t@ana",
 ]
 
 
@@ -148,7 +153,8 @@ WIRE_NAMES = [
     "@@jon #general",
 ]
 WIRE_IDS = ["", "U2", "!x", "x@here", "U\"2", "U2)", "a b", "W:1/2", "<@U1>", "&amp;",
-            "@everyone\u0301", "!\u0301x"]
+            "@everyone\u0301", "!\u0301x", "1", "80351110224678912", "123456789012345",
+            "\u0661\u0662\u0663", "12a"]
 WIRE_HANDLES = [" @jon", " @ana", " @KIM", " @zoë", " #general", " #日本", " @fam", " @nobody"]
 
 
