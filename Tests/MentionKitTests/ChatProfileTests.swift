@@ -132,10 +132,12 @@ struct ChatProfileTests {
     // `//host` is not a URL; any `scheme://` is one.
     ("see //host.com/a,@bob", "mention:bob[17..<21]"),
     ("git+ssh://host/@ana @bob", "mention:bob[20..<24]"),
-    // The 64-scalar limit counts the handle after trailing `.` and `-` are trimmed.
+    // The 64-scalar limit counts the run as typed, trailing `.` and `-` included, as the
+    // composer counts a query.
+    ("@" + String(repeating: "a", count: 64) + ".", ""),
     (
-      "@" + String(repeating: "a", count: 64) + ".",
-      "mention:\(String(repeating: "a", count: 64))[0..<65]"
+      "@" + String(repeating: "a", count: 63) + ".",
+      "mention:\(String(repeating: "a", count: 63))[0..<64]"
     ),
     ("@" + String(repeating: "a", count: 65), ""),
   ])

@@ -28,7 +28,7 @@ The oracle, per message:
   markdown-it-py with indented code off then also closes a fence on such a line.
 - Handles: the guide's grammar for `@`/`＠` (letters, marks, digits of any script and
   `_ . -`) and `#`/`＃` (the same without `.`), after a boundary (not a letter, mark, digit
-  or one of `_ / \\ & @ ＠ # ＃ $ ＄`), trailing `.` and `-` trimmed, at most 64 scalars after
+  or one of `_ / \\ & @ ＠ # ＃ $ ＄`), trailing `.` and `-` trimmed, at most 64 scalars before
   trimming, `@user@host` joined, stopping where a URL or an address starts.
 """
 import json
@@ -292,7 +292,7 @@ def entities(text, lk):
             if ch not in ".-":
                 trimmed_end, trimmed_count = j, count
         run_end = j
-        if trimmed_count > MAX_LENGTH:
+        if count > MAX_LENGTH:
             i = run_end
             continue
         if trimmed_count < 1:

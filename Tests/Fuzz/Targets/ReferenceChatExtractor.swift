@@ -104,7 +104,7 @@ struct ReferenceChatExtractor {
   }
 
   /// Labels of letters, digits, marks and `-` separated by single dots, with at least one letter
-  /// (any non-ASCII scalar counts); trailing dots are not part of the host.
+  /// (any non-ASCII scalar counts); trailing dots and hyphens are not part of the host.
   private func hostEnd(_ c: [Unicode.Scalar], from start: Int) -> Int? {
     var j = start
     var end = start
@@ -121,7 +121,8 @@ struct ReferenceChatExtractor {
       if !c[j].isASCII || c[j].properties.isAlphabetic { hasLetter = true }
       previousWasDot = false
       j += 1
-      end = j
+      // Trailing dots and hyphens are not part of the host.
+      if c[j - 1] != "-" { end = j }
     }
     return hasLetter ? end : nil
   }

@@ -458,8 +458,9 @@ struct ChatScanner: Sendable {
         trimmedCount &+= 1
       } while trimmedEnd < runEnd && !CharacterBoundaries.contains(trimmedEnd, p, after: sign)
     }
-    // The limit counts the handle as extracted: trailing punctuation trimmed.
-    guard trimmedCount <= rule.maximumQueryLength else { return runEnd }
+    // The limit counts the run as typed, trailing punctuation included, as the composer counts
+    // a query: a word the composer stops completing is never extracted.
+    guard count <= rule.maximumQueryLength else { return runEnd }
     guard trimmedCount >= max(1, rule.minimumQueryLength) else {
       return max(runEnd, sign &+ 1)
     }
