@@ -594,7 +594,12 @@ enum ExcludedSpans {
         return false
       }
     }
-    let c = UTF8Scanning.decode(p, at: i).value
+    return isNonASCIISeparator(UTF8Scanning.decode(p, at: i).value)
+  }
+
+  /// Whether a scalar outside ASCII separates words as linkify-it reads them: `｜`, or a space,
+  /// line or paragraph separator, control or punctuation.
+  static func isNonASCIISeparator(_ c: UInt32) -> Bool {
     if c == 0xFF5C { return true }
     guard let scalar = Unicode.Scalar(c) else { return false }
     switch scalar.properties.generalCategory {

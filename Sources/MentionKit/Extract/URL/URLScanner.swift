@@ -345,16 +345,7 @@ struct URLScanner {
       }
     }
     if c == 0xFF20 || c == 0xFF03 { return false }
-    if c == 0xFF5C { return true }
-    guard let scalar = Unicode.Scalar(c) else { return false }
-    switch scalar.properties.generalCategory {
-    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .connectorPunctuation,
-      .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-      .finalPunctuation, .otherPunctuation:
-      return true
-    default:
-      return false
-    }
+    return ExcludedSpans.isNonASCIISeparator(c)
   }
 
   /// `http://` or `https://`, any letter case.
