@@ -16,9 +16,9 @@ let package = Package(
       exclude: [
         // Generators run offline and are kept beside their output (see Docs/Folding.md and
         // Docs/ChatBackends.md).
-        "Filter/generate-folding-table.py",
+        "Text/generate-folding-table.py",
         "Extract/URL/generate-tld-table.py",
-        "Resolve/generate-case-folding-table.py",
+        "Text/generate-case-folding-table.py",
       ]
     ),
     .testTarget(name: "MentionKitTests", dependencies: ["MentionKit", "TestSupport"]),

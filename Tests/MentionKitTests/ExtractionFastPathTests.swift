@@ -139,7 +139,7 @@ struct ExtractionFastPathTests {
     var generator = SeededGenerator(seed: 0xC4A7_5EA7)
     var checked = 0
     for (sign, kind) in [("@", ExtractedEntity.Kind.mention), ("#", .hashtag)] {
-      let trigger = try #require(profile.triggers.first { $0.name == kind.rawValue })
+      let trigger = try #require(profile.triggers.first { $0.name == kind })
       for round in 0..<1_500 {
         let padding = String(repeating: " ", count: round % 9)
         let body = (0..<Int.random(in: 0..<30, using: &generator)).map { _ in

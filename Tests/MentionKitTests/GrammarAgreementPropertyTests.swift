@@ -129,7 +129,7 @@ struct GrammarAgreementPropertyTests {
       }
       #expect(
         found.count == 1 && found.first?.utf16Range == written && found.first?.value == handle
-          && found.first?.kind.rawValue == query.trigger.name,
+          && found.first?.kind == query.trigger.name,
         """
         completed \(replacement.text.debugDescription) as \(written), extracted \
         \(found.map { "\($0.kind) \($0.value.debugDescription) \($0.utf16Range)" }): \(context)
@@ -152,7 +152,7 @@ struct GrammarAgreementPropertyTests {
       let query = detector.detectAt(text, entity.range.upperBound)
       #expect(
         query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
-          && query?.trigger.name == entity.kind.rawValue,
+          && query?.trigger.name == entity.kind,
         "composer's query there: \(query.map { "\($0.text.debugDescription) \($0.utf16Range)" } ?? "none"): \(context)"
       )
     }

@@ -93,7 +93,7 @@ extension ChatSession {
     var utf16 = 0
     for (offset, character) in editor.text.enumerated() {
       if let entity = editor.entities.first(where: { $0.utf16Range.contains(utf16) }) {
-        styles[offset] = entity.trigger == Trigger.hashtag.name ? .channel : .mention
+        styles[offset] = entity.trigger == Trigger.hashtag.name.rawValue ? .channel : .mention
       }
       utf16 += character.utf16.count
     }

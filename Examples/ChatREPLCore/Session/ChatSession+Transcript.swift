@@ -31,8 +31,8 @@ extension ChatSession {
     for entity in message.entities {
       let kind: AnalyzedMessage.Entity.Kind
       switch entity.trigger {
-      case Trigger.mention.name: kind = .mention
-      case Trigger.hashtag.name: kind = .hashtag
+      case Trigger.mention.name.rawValue: kind = .mention
+      case Trigger.hashtag.name.rawValue: kind = .hashtag
       default: continue
       }
       guard let item = chosenItems[entity.itemID] else { continue }

@@ -197,7 +197,7 @@ extension MentionComposer {
     else { return }
     insertSorted(
       MentionEntity(
-        utf16Range: range, itemID: item.id, trigger: query.trigger.name,
+        utf16Range: range, itemID: item.id, trigger: query.trigger.name.rawValue,
         text: String(new[replacement.mentionRange])))
   }
 

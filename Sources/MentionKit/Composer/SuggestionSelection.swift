@@ -150,7 +150,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   public mutating func update(query: MentionQuery?, items: [MentionItem]) {
     let next = query.map {
       Occurrence(
-        trigger: $0.trigger.name,
+        trigger: $0.trigger.name.rawValue,
         start: TextCursor.utf16Offset(of: $0.range.lowerBound, in: $0.sourceText))
     }
     self.query = query

@@ -11,67 +11,8 @@
 /// entity.utf16Range   // 3..<8
 /// ```
 public struct ExtractedEntity: Sendable {
-  /// What an entity is: a mention, a list mention, a hashtag, a cashtag, or the name of a custom
-  /// ``Trigger``.
-  ///
-  /// Kinds compare by name. The four built-in kinds also carry a small code, so comparing with
-  /// one of them (`kind == .mention`) compares integers, not strings.
-  public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The kind's name; for trigger-based profiles, the trigger's ``Trigger/name``.
-    public var rawValue: String {
-      didSet { code = Self.code(of: rawValue) }
-    }
-
-    /// 1–4 for the built-in kinds, 0 for any other name: equal codes other than 0 mean equal
-    /// names, and a built-in kind never equals a kind with code 0.
-    @usableFromInline private(set) var code: UInt8
-
-    /// Creates a kind from its name.
-    ///
-    /// - Parameter rawValue: The kind's name.
-    public init(rawValue: String) {
-      self.rawValue = rawValue
-      code = Self.code(of: rawValue)
-    }
-
-    private static func code(of name: String) -> UInt8 {
-      switch name {
-      case "mention": 1
-      case "list": 2
-      case "hashtag": 3
-      case "cashtag": 4
-      default: 0
-      }
-    }
-
-    /// Whether two kinds have the same name.
-    ///
-    /// - Parameters:
-    ///   - lhs: A kind.
-    ///   - rhs: Another kind.
-    /// - Returns: `true` when their names are equal.
-    @inlinable
-    public static func == (lhs: Kind, rhs: Kind) -> Bool {
-      lhs.code | rhs.code != 0 ? lhs.code == rhs.code : lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the kind's name.
-    ///
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    /// A mention of a person (`@ana`).
-    public static let mention = Kind(rawValue: "mention")
-    /// A mention of a list (`@ana/friends`), from the ``ExtractionProfile/twitter`` profile.
-    public static let list = Kind(rawValue: "list")
-    /// A hashtag or channel (`#general`).
-    public static let hashtag = Kind(rawValue: "hashtag")
-    /// A cashtag (`$AAPL`).
-    public static let cashtag = Kind(rawValue: "cashtag")
-
-    /// The kind's name.
-    public var description: String { rawValue }
-  }
+  /// What an entity is; the triggers name.
+  public typealias Kind = Trigger.Name
 
   /// What the entity is.
   public var kind: Kind

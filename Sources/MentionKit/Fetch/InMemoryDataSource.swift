@@ -39,6 +39,6 @@ public struct InMemoryDataSource: MentionDataSource {
   /// - Returns: Every item served for the trigger.
   public func items(for query: MentionQuery) async throws -> [MentionItem] {
     try Task.checkCancellation()
-    return itemsByTrigger[query.trigger.name] ?? fallbackItems
+    return itemsByTrigger[query.trigger.name.rawValue] ?? fallbackItems
   }
 }

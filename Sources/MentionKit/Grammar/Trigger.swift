@@ -13,7 +13,7 @@
 /// ```
 public struct Trigger: Sendable, Hashable {
   /// A name for the trigger, reported back with every query (`"mention"`, `"hashtag"`).
-  public var name: String
+  public var name: Name
   /// The canonical delimiter, inserted on completion when ``Insertion-swift.struct/keepsDelimiter``
   /// is set. Must not be empty.
   public var delimiter: String
@@ -62,7 +62,7 @@ public struct Trigger: Sendable, Hashable {
   ///   - timeout: How long a fetch may take.
   ///   - insertion: How a chosen item is written into the text.
   public init(
-    name: String? = nil,
+    name: Name? = nil,
     delimiter: String,
     equivalentDelimiters: [String] = [],
     boundary: Boundary = .default,
@@ -77,7 +77,7 @@ public struct Trigger: Sendable, Hashable {
     insertion: Insertion = .init()
   ) {
     precondition(!delimiter.isEmpty, "A trigger's delimiter must not be empty")
-    self.name = name ?? delimiter
+    self.name = name ?? Name(rawValue: delimiter)
     self.delimiter = delimiter
     self.equivalentDelimiters = equivalentDelimiters
     self.boundary = boundary
@@ -161,7 +161,7 @@ extension Trigger {
   /// `@` (and full-width `＠`) for people: handles of letters, digits and marks of any script,
   /// plus `_`, `.` and `-`.
   public static let mention = Trigger(
-    name: "mention",
+    name: .mention,
     delimiter: "@",
     equivalentDelimiters: ["＠"],
     queryCharacters: .alphanumerics.including("_.-"),
@@ -170,7 +170,7 @@ extension Trigger {
   /// `#` (and full-width `＃`) for channels and hashtags: letters, digits and marks of any
   /// script, plus `_` and `-`.
   public static let hashtag = Trigger(
-    name: "hashtag",
+    name: .hashtag,
     delimiter: "#",
     equivalentDelimiters: ["＃"],
     queryCharacters: .alphanumerics.including("_-"),
@@ -179,7 +179,7 @@ extension Trigger {
   /// `:` for emoji shortcodes (`:smi` → 😄): active from two characters, so `:)` and `10:30`
   /// stay as they are; inserts without the delimiter.
   public static let emoji = Trigger(
-    name: "emoji",
+    name: .emoji,
     delimiter: ":",
     boundary: .whitespace,
     queryCharacters: ScalarClass(categories: [.letters, .numbers], including: "_+-"),
@@ -189,7 +189,7 @@ extension Trigger {
 
   /// `/` at the start of a line for slash commands (`/help`).
   public static let command = Trigger(
-    name: "command",
+    name: .command,
     delimiter: "/",
     boundary: .lineStart,
     queryCharacters: ScalarClass(categories: [.letters, .numbers], including: "_-"),
@@ -198,7 +198,7 @@ extension Trigger {
   /// `[[` for wiki-style links: queries may contain up to eight spaces and any character but
   /// brackets, `|` and line breaks.
   public static let wikiLink = Trigger(
-    name: "wikiLink",
+    name: .wikiLink,
     delimiter: "[[",
     boundary: Boundary(preceding: .any),
     queryCharacters: ScalarClass(
@@ -209,7 +209,7 @@ extension Trigger {
 
   /// `$` for cashtags (`$AAPL`): letters only, up to 6.
   public static let cashtag = Trigger(
-    name: "cashtag",
+    name: .cashtag,
     delimiter: "$",
     equivalentDelimiters: ["＄"],
     queryCharacters: ScalarClass(categories: [.letters]),

@@ -100,7 +100,7 @@ enum DetectionFuzz {
       }
       fuzzCheck(
         found.count == 1 && found[0].utf16Range == written && found[0].value == handle
-          && found[0].kind.rawValue == query.trigger.name,
+          && found[0].kind == query.trigger.name,
         "completed \(replacement.text.debugDescription) as \(written): \(found)")
     }
     for entity in sharedExtractor.entities(in: text) {
@@ -111,7 +111,7 @@ enum DetectionFuzz {
       let query = (try? sharedDetector.detect(in: text, cursor: entity.range.upperBound)) ?? nil
       fuzzCheck(
         query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
-          && query?.trigger.name == entity.kind.rawValue,
+          && query?.trigger.name == entity.kind,
         "entity \(entity) vs query \(String(describing: query))")
     }
   }

@@ -163,7 +163,7 @@ enum ExtractionFuzz {
       default: return []
       }
     case .triggers:
-      return profile.triggers.filter { $0.name == kind.rawValue }.flatMap(\.allDelimiters)
+      return profile.triggers.filter { $0.name == kind }.flatMap(\.allDelimiters)
     }
   }
 }

@@ -91,7 +91,7 @@ struct ReferenceChatExtractor {
     if characterStarts.contains(sign), characterStarts.contains(valueStart),
       characterStarts.contains(runEnd), characterStarts.contains(end)
     {
-      result.append(Entity(kind: trigger.name, start: sign, valueEnd: end))
+      result.append(Entity(kind: trigger.name.rawValue, start: sign, valueEnd: end))
     }
     return max(end, runEnd)
   }

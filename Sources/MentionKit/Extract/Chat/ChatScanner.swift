@@ -76,7 +76,7 @@ struct ChatScanner: Sendable {
     nonisolated(unsafe) private let classMemory: [UnsafeMutableBufferPointer<UInt32>]
 
     init(profile: ExtractionProfile) {
-      kinds = profile.triggers.map { ExtractedEntity.Kind(rawValue: $0.name) }
+      kinds = profile.triggers.map { $0.name }
       self.profile = profile
       excluded = ExcludedSpans.Kinds(profile)
       var order: [Delimiter] = []

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generates TLDTable.swift from twitter-text's tld_lib.yml.
+"""Generates TLDTable.generated.swift from twitter-text's tld_lib.yml.
 
 Run from the package root:
   python3 Sources/MentionKit/Extract/URL/generate-tld-table.py \
-    ../shared/conformance/twitter-text/tld_lib.yml > Sources/MentionKit/Extract/URL/TLDTable.swift
+    ../shared/conformance/twitter-text/tld_lib.yml > Sources/MentionKit/Extract/URL/TLDTable.generated.swift
 Needs PyYAML. Output is deterministic (sorted).
 """
 import sys

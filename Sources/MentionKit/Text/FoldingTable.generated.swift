@@ -2,8 +2,8 @@
 //
 // Regenerate from the package root (needs `swift` with full Foundation, ~15 s):
 //
-//   python3 Sources/MentionKit/Filter/generate-folding-table.py \
-//     > Sources/MentionKit/Filter/FoldingTable.swift
+//   python3 Sources/MentionKit/Text/generate-folding-table.py \
+//     > Sources/MentionKit/Text/FoldingTable.generated.swift
 //
 // Source: Foundation's folding(options: [.caseInsensitive, .diacriticInsensitive,
 // .widthInsensitive], locale: nil) per scalar, plus the extra folds in Docs/Folding.md.

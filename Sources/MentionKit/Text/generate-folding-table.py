@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generates FoldingTable.swift: the folding table of MentionKit's `Folding`.
+"""Generates FoldingTable.generated.swift: the folding table of MentionKit's `Folding`.
 
 Run from the package root (about fifteen seconds; needs `swift` with full Foundation):
 
-    python3 Sources/MentionKit/Filter/generate-folding-table.py \
-        > Sources/MentionKit/Filter/FoldingTable.swift
+    python3 Sources/MentionKit/Text/generate-folding-table.py \
+        > Sources/MentionKit/Text/FoldingTable.generated.swift
 
 The reference is Foundation's folding, not Python's `unicodedata`: Foundation's rules for
 combining marks are its own, and Python's Unicode version may differ from ICU's. So this script
@@ -152,8 +152,8 @@ def main():
         "//\n"
         "// Regenerate from the package root (needs `swift` with full Foundation, ~15 s):\n"
         "//\n"
-        "//   python3 Sources/MentionKit/Filter/generate-folding-table.py \\\n"
-        "//     > Sources/MentionKit/Filter/FoldingTable.swift\n"
+        "//   python3 Sources/MentionKit/Text/generate-folding-table.py \\\n"
+        "//     > Sources/MentionKit/Text/FoldingTable.generated.swift\n"
         "//\n"
         "// Source: Foundation's folding(options: [.caseInsensitive, .diacriticInsensitive,\n"
         "// .widthInsensitive], locale: nil) per scalar, plus the extra folds in Docs/Folding.md.\n"

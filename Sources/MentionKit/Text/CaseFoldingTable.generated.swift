@@ -2,8 +2,8 @@
 //
 // Regenerate from the package root (needs only Python 3):
 //
-//   python3 Sources/MentionKit/Resolve/generate-case-folding-table.py \
-//     > Sources/MentionKit/Resolve/CaseFoldingTable.swift
+//   python3 Sources/MentionKit/Text/generate-case-folding-table.py \
+//     > Sources/MentionKit/Text/CaseFoldingTable.generated.swift
 //
 // Source: Unicode's full case folding (CaseFolding.txt, statuses C and F), Unicode
 // 14.0.0, as Python's str.casefold() applies it.

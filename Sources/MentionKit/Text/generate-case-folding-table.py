@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generates CaseFoldingTable.swift: the table of MentionKit's `CaseFolding`, used by `HandleKey`.
+"""Generates CaseFoldingTable.generated.swift: the table of MentionKit's `CaseFolding`, used by `HandleKey`.
 
 Run from the package root (well under a second; needs only Python 3):
 
-    python3 Sources/MentionKit/Resolve/generate-case-folding-table.py \
-        > Sources/MentionKit/Resolve/CaseFoldingTable.swift
+    python3 Sources/MentionKit/Text/generate-case-folding-table.py \
+        > Sources/MentionKit/Text/CaseFoldingTable.generated.swift
 
 The source is Unicode's full case folding (the C and F entries of CaseFolding.txt), as Python's
 `str.casefold()` applies it, in the Unicode version of the running Python (printed into the
@@ -44,8 +44,8 @@ def main():
         "//\n"
         "// Regenerate from the package root (needs only Python 3):\n"
         "//\n"
-        "//   python3 Sources/MentionKit/Resolve/generate-case-folding-table.py \\\n"
-        "//     > Sources/MentionKit/Resolve/CaseFoldingTable.swift\n"
+        "//   python3 Sources/MentionKit/Text/generate-case-folding-table.py \\\n"
+        "//     > Sources/MentionKit/Text/CaseFoldingTable.generated.swift\n"
         "//\n"
         "// Source: Unicode's full case folding (CaseFolding.txt, statuses C and F), Unicode\n"
         f"// {unicodedata.unidata_version}, as Python's str.casefold() applies it.\n"

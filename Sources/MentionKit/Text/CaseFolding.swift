@@ -4,7 +4,7 @@
 /// sigma `ς` and capital `Σ` both to `σ`, `ß` and `ẞ` to `ss`, long `ſ` to `s`, and the
 /// Cherokee small letters to their capitals, none of which lowercasing unifies. It folds
 /// nothing else: no diacritics, widths or look-alikes. The data is generated offline
-/// (`generate-case-folding-table.py`, into `CaseFoldingTable.swift`).
+/// (`generate-case-folding-table.py`, into `CaseFoldingTable.generated.swift`).
 enum CaseFolding {
   /// Whether case folding changes a scalar: inline for ASCII, a bit table for the rest of the
   /// Basic Multilingual Plane, and a search of U+10400–U+1E921 (Deseret to Adlam), the only
