@@ -10,7 +10,7 @@
 /// handle.contains("!")  // false
 /// ```
 ///
-/// A class can be inverted: `ScalarClass.inverted(...)` contains every scalar the described
+/// A class can be inverted: ``inverted`` contains every scalar the described
 /// class does not.
 public struct ScalarClass: Sendable, Hashable {
   /// Groups of Unicode general categories.
@@ -44,13 +44,13 @@ public struct ScalarClass: Sendable, Hashable {
   }
 
   /// The categories whose scalars belong to the class (before inversion).
-  public let categories: Categories
+  let categories: Categories
   /// Scalars that belong to the class whatever their category (before inversion).
-  public let included: Set<Unicode.Scalar>
+  let included: Set<Unicode.Scalar>
   /// Scalars that never belong to the class whatever their category (before inversion).
-  public let excluded: Set<Unicode.Scalar>
+  let excluded: Set<Unicode.Scalar>
   /// Whether the class is the complement of the one described.
-  public let isInverted: Bool
+  let isInverted: Bool
 
   private let asciiLow: UInt64
   private let asciiHigh: UInt64
@@ -76,13 +76,7 @@ public struct ScalarClass: Sendable, Hashable {
   }
 
   /// Creates a class from categories and explicit scalar sets.
-  ///
-  /// - Parameters:
-  ///   - categories: The categories whose scalars belong to the class.
-  ///   - included: Scalars that belong whatever their category.
-  ///   - excluded: Scalars that never belong; exclusion wins over inclusion.
-  ///   - isInverted: Whether the class is the complement of the one described.
-  public init(
+  init(
     categories: Categories,
     included: Set<Unicode.Scalar>,
     excluded: Set<Unicode.Scalar>,
@@ -153,20 +147,6 @@ public struct ScalarClass: Sendable, Hashable {
     return ScalarClass(
       categories: categories, included: included.subtracting(removed),
       excluded: excluded.union(removed), isInverted: isInverted)
-  }
-
-  /// Two classes are equal when they were described the same way.
-  public static func == (lhs: ScalarClass, rhs: ScalarClass) -> Bool {
-    lhs.categories == rhs.categories && lhs.included == rhs.included
-      && lhs.excluded == rhs.excluded && lhs.isInverted == rhs.isInverted
-  }
-
-  /// Hashes the description of the class.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(categories.rawValue)
-    hasher.combine(included)
-    hasher.combine(excluded)
-    hasher.combine(isInverted)
   }
 
   private static func slowContains(
