@@ -56,8 +56,8 @@ struct URLScanner {
     }
   }
 
-  private let p: UnsafeBufferPointer<UInt8>
-  private let table: UnsafeBufferPointer<UInt8>
+  let p: UnsafeBufferPointer<UInt8>
+  let table: UnsafeBufferPointer<UInt8>
   private var labels = LabelMemo()
   private var runStart = -1
   private var runEnd = -1
@@ -65,7 +65,7 @@ struct URLScanner {
   /// The last search for each closer of a path (`]`, `)`, `}`, `'`, and a backtick or `"`):
   /// where it started and what it found.
   /// Empty until a path holds a bracket or a quote.
-  private var closerSearches: [(from: Int, found: Int)] = []
+  var closerSearches: [(from: Int, found: Int)] = []
   /// Whether URLs without a protocol are read as linkify-it reads them (the chat profile): no
   /// such URL starts after a letter, digit, mark, symbol or sign of any script, so
   /// `@ana@bücher.org` and `@пример.co.uk` hold none, and none starts with a full-width sign,
@@ -188,166 +188,6 @@ struct URLScanner {
     return end
   }
 
-  /// A URL without a protocol in the chat profile, read as linkify-it reads one after its
-  /// domain: the whole domain, a port of at most 65535, where a host may end
-  /// (``ExcludedSpans/endsHost(_:at:)``), and linkify-it's path. Returns where the URL ends, or
-  /// `nil` when the host may not end there.
-  private mutating func matchWordStartURL(domain: Range<Int>, into result: inout [Match]) -> Int? {
-    let n = p.count
-    var end = domain.upperBound
-    if end &+ 1 < n, p[end] == 0x3A, isDigit(p[end &+ 1]) {
-      var j = end &+ 1
-      var value = 0
-      while j < n, isDigit(p[j]), j &- end <= 5 {
-        value = value &* 10 &+ Int(p[j] &- 0x30)
-        j &+= 1
-      }
-      if value <= 65535, j &- end <= 5, j == n || !isDigit(p[j]) { end = j }
-    }
-    guard ExcludedSpans.endsHost(p, at: end) else { return nil }
-    if end < n, p[end] == 0x2F || p[end] == 0x3F || p[end] == 0x23 { end = linkifyPath(at: end) }
-    result.append(Match(start: domain.lowerBound, end: end))
-    return end
-  }
-
-  /// The end of linkify-it's path at `i` (a `/`, `?` or `#`): characters other than
-  /// whitespace, controls, `<`, `>`, `｜` and ``( ) [ ] { } . , " ' ? ! - ;``; bracketed runs
-  /// and runs in single quotes; `'` before a letter or `-`; runs of dots before a letter,
-  /// digit, `%`, `/` or `&`; `. , ; ! ?` that more of the word follows; hyphens. A lone `/` is
-  /// a path; a lone `?` or `#` is not. The chat profile ends it at `"` or a backtick.
-  private mutating func linkifyPath(at i: Int) -> Int {
-    let n = p.count
-    var j = i &+ 1
-    var steps = 0
-    while j < n {
-      let byte = p[j]
-      var next = -1
-      switch byte {
-      case 0x5B, 0x28, 0x7B, 0x27:
-        let closer: UInt8 =
-          byte == 0x5B ? 0x5D : byte == 0x28 ? 0x29 : byte == 0x7B ? 0x7D : byte
-        let close = closerOrSpace(closer, from: j &+ 1)
-        if close < n, p[close] == closer, byte != 0x27 || close > j &+ 1 {
-          // The chat profile ends a URL at `"` and at a backtick, inside brackets too.
-          let cut = closerOrSpace(0x60, from: j &+ 1)
-          if cut < close { return cut }
-          next = close &+ 1
-        } else if byte == 0x27, j &+ 1 < n, p[j &+ 1] == 0x2D || isPseudoLetter(at: j &+ 1) {
-          next = j &+ 1
-        }
-      case 0x22, 0x60:
-        break
-      case 0x2E:
-        var dots = j
-        while dots < n, p[dots] == 0x2E { dots &+= 1 }
-        if dots &- j >= 2, dots < n,
-          isLetterOrDigitByte(p[dots]) || p[dots] == 0x25
-            || p[dots] == 0x2F || p[dots] == 0x26
-        {
-          next = dots &+ 1
-        } else if j &+ 1 < n, p[j &+ 1] != 0x2E, !isSpaceOrControl(at: j &+ 1) {
-          next = j &+ 1
-        }
-      case 0x2D:
-        next = j &+ 1
-        while next < n, p[next] == 0x2D { next &+= 1 }
-      case 0x2C, 0x3B:
-        if j &+ 1 < n, !isSpaceOrControl(at: j &+ 1) { next = j &+ 1 }
-      case 0x21:
-        var bangs = j
-        while bangs < n, p[bangs] == 0x21 { bangs &+= 1 }
-        if bangs < n, !isSpaceOrControl(at: bangs) { next = bangs }
-      case 0x3F:
-        if j &+ 1 < n, p[j &+ 1] != 0x3F, !isSpaceOrControl(at: j &+ 1) { next = j &+ 1 }
-      case 0x5D, 0x29, 0x7D, 0x3C, 0x3E:
-        break
-      default:
-        if !isSpaceOrControl(at: j), !(byte == 0xEF && isFullWidthBar(at: j)) {
-          next = j &+ UTF8Scanning.decode(p, at: j).length
-        }
-      }
-      guard next > j else { break }
-      j = next
-      steps &+= 1
-    }
-    if steps > 0 { return j }
-    return p[i] == 0x2F ? i &+ 1 : i
-  }
-
-  @inline(__always) private func isLetterOrDigitByte(_ b: UInt8) -> Bool {
-    isDigit(b) || (b | 0x20) &- 0x61 < 26
-  }
-
-  @inline(__always) private func isFullWidthBar(at j: Int) -> Bool {
-    j &+ 2 < p.count && p[j &+ 1] == 0xBD && p[j &+ 2] == 0x9C
-  }
-
-  /// Whether the scalar at `j` is a space separator or a control (linkify-it's `Z` and `Cc`).
-  private func isSpaceOrControl(at j: Int) -> Bool {
-    let byte = p[j]
-    if byte < 0x80 { return byte <= 0x20 || byte == 0x7F }
-    return ExcludedSpans.endsURL(p, at: j)
-  }
-
-  /// Whether the scalar at `j` is none of `<`, `>`, `｜`, whitespace, controls or punctuation.
-  private func isPseudoLetter(at j: Int) -> Bool {
-    !ExcludedSpans.isSeparator(p, at: j)
-  }
-
-  /// The first offset from `j` holding `closer` (a backtick: a backtick or `"`), `<`, `>`, a
-  /// space or a control (or the end of the buffer). Each closer's last answer is kept: the searches of a
-  /// word's paths move forward, so a word of many unclosed brackets is still read once.
-  private mutating func closerOrSpace(_ closer: UInt8, from j: Int) -> Int {
-    let slot = closer == 0x5D ? 0 : closer == 0x29 ? 1 : closer == 0x7D ? 2 : closer == 0x27 ? 3 : 4
-    if closerSearches.isEmpty { closerSearches = Array(repeating: (Int.max, -1), count: 5) }
-    if closerSearches[slot].from <= j, closerSearches[slot].found >= j {
-      return closerSearches[slot].found
-    }
-    var k = j
-    let n = p.count
-    // `<` and `>` end a URL as a space does.
-    if closer == 0x60 {
-      // A cut: a backtick or `"`.
-      while k < n, p[k] != 0x60, p[k] != 0x22, p[k] != 0x3C, p[k] != 0x3E,
-        !isSpaceOrControl(at: k)
-      {
-        k &+= 1
-      }
-    } else {
-      while k < n, p[k] != closer, p[k] != 0x3C, p[k] != 0x3E, !isSpaceOrControl(at: k) {
-        k &+= 1
-      }
-    }
-    closerSearches[slot] = (j, k)
-    return k
-  }
-
-  /// Whether a host name may start at `i` (linkify-it): with a character that may be in one
-  /// (``ExcludedSpans/hostEnd(_:at:)``) other than ``$ + < = > ^ ` | ｜``.
-  private func startsWordDomain(at i: Int) -> Bool {
-    switch p[i] {
-    case 0x24, 0x2B, 0x3C...0x3E, 0x5E, 0x60, 0x7C: return false
-    default: return !ExcludedSpans.isSeparator(p, at: i)
-    }
-  }
-
-  /// What a URL without a protocol may follow in the chat profile, as in linkify-it: whitespace,
-  /// a control, punctuation, or one of ``+ < = > ^ ` | ｜``; but not ``. : / - _`` (the URL
-  /// would start inside a word or a path) nor a sign (`@ ＠ # ＃ $ ＄`), which comes first.
-  private static func isWordStartPreceding(_ c: UInt32) -> Bool {
-    if c < 0x80 {
-      switch c {
-      case 0...0x20, 0x7F, 0x21, 0x22, 0x25...0x2A, 0x2C, 0x3B, 0x3F, 0x5B...0x5D, 0x7B, 0x7D,
-        0x2B, 0x3C...0x3E, 0x5E, 0x60, 0x7C:
-        return true
-      default:
-        return false
-      }
-    }
-    if c == 0xFF20 || c == 0xFF03 { return false }
-    return ExcludedSpans.isNonASCIISeparator(c)
-  }
-
   /// `http://` or `https://`, any letter case.
   private func protocolLength(at i: Int) -> Int? {
     let n = p.count
@@ -457,7 +297,7 @@ struct URLScanner {
 
   /// The end of a top-level domain starting at `i` (followed by anything but ASCII
   /// alphanumerics, `@`, `+` and `-`, or by `limit`), or -1.
-  private func tldEnd(at i: Int, limit: Int) -> Int {
+  func tldEnd(at i: Int, limit: Int) -> Int {
     var j = i
     while j < limit, isASCIIAlphanumericOrHyphen(p[j]) { j &+= 1 }
     let length = j &- i
@@ -488,197 +328,9 @@ struct URLScanner {
     return -1
   }
 
-  @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+  @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
   @inline(__always) private func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
-  @inline(__always) private func isASCIIAlphanumericOrHyphen(_ b: UInt8) -> Bool {
+  @inline(__always) func isASCIIAlphanumericOrHyphen(_ b: UInt8) -> Bool {
     isDigit(b) || (b | 0x20) &- 0x61 < 26 || b == 0x2D
-  }
-
-  // MARK: Paths and queries
-
-  /// A bit per ASCII byte (two words) for the sets below, built once.
-  private static func asciiBits(_ extra: String) -> (low: UInt64, high: UInt64) {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    let alphanumerics =
-      (0x30...0x39).map(UInt8.init) + (0x41...0x5A).map(UInt8.init)
-      + (0x61...0x7A).map(UInt8.init)
-    for byte in alphanumerics + Array(extra.utf8) {
-      if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte &- 64) }
-    }
-    return (low, high)
-  }
-
-  @inline(__always)
-  private static func contains(_ bits: (low: UInt64, high: UInt64), _ byte: UInt32) -> Bool {
-    byte < 64 ? (bits.low >> UInt64(byte)) & 1 == 1 : (bits.high >> UInt64(byte &- 64)) & 1 == 1
-  }
-
-  /// ASCII path characters: letters, digits and `!*';:=+,.$/%#[]-_~|&@`.
-  private static let pathBits = asciiBits("!*';:=+,.$/%#[]-_~|&@")
-  /// ASCII query characters, and those a query may end with.
-  private static let queryBits = asciiBits("!?*'@();:&=+$/%#[]-_.,~|")
-  private static let queryEndBits = asciiBits("-_&=#/")
-
-  private func isPathCharacter(_ c: UInt32) -> Bool {
-    if c < 0x80 { return Self.contains(Self.pathBits, c) }
-    return c == 0x2013 || isPathLetter(c)
-  }
-
-  private func isPathEnding(_ c: UInt32) -> Bool {
-    switch c {
-    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2B, 0x2D, 0x3D, 0x5F, 0x23, 0x2F: return true
-    default: return c >= 0x80 && isPathLetter(c)
-    }
-  }
-
-  @inline(__always)
-  private func isPathLetter(_ c: UInt32) -> Bool {
-    TwitterCharacters.flags(c, table) & (TwitterCharacters.cyrillic | TwitterCharacters.latinAccent)
-      != 0
-  }
-
-  /// `/` and the longest run of path characters and balanced parentheses that ends in a path
-  /// ending character.
-  private func parsePath(at slash: Int) -> Int {
-    let n = p.count
-    var i = slash &+ 1
-    var end = i
-    while i < n {
-      if p[i] == 0x28 {
-        guard let close = balancedParentheses(at: i) else { break }
-        i = close
-        end = i
-        continue
-      }
-      let (c, length) = UTF8Scanning.decode(p, at: i)
-      guard isPathCharacter(c) else { break }
-      i &+= length
-      if isPathEnding(c) { end = i }
-    }
-    return end
-  }
-
-  /// `(chars)` or `(chars(chars)chars)` at `i`, returning the end.
-  private func balancedParentheses(at i: Int) -> Int? {
-    let n = p.count
-    var j = i &+ 1
-    var count = 0
-    func skipPathCharacters() {
-      while j < n {
-        let (c, length) = UTF8Scanning.decode(p, at: j)
-        guard isPathCharacter(c) else { return }
-        j &+= length
-        count &+= 1
-      }
-    }
-    skipPathCharacters()
-    guard j < n else { return nil }
-    if p[j] == 0x29 { return count > 0 ? j &+ 1 : nil }
-    guard p[j] == 0x28 else { return nil }
-    j &+= 1
-    count = 0
-    skipPathCharacters()
-    guard count > 0, j < n, p[j] == 0x29 else { return nil }
-    j &+= 1
-    skipPathCharacters()
-    guard j < n, p[j] == 0x29 else { return nil }
-    return j &+ 1
-  }
-
-  /// `?` and the longest run of query characters that ends in a query ending character; or
-  /// `question` itself when there is none.
-  private func parseQuery(at question: Int) -> Int {
-    let n = p.count
-    var i = question &+ 1
-    var end = question
-    let query = Self.queryBits
-    let queryEnd = Self.queryEndBits
-    while i < n {
-      let b = UInt32(p[i])
-      guard b < 0x80, Self.contains(query, b) else { break }
-      i &+= 1
-      if Self.contains(queryEnd, b) { end = i }
-    }
-    return end
-  }
-
-  // MARK: Post-processing
-
-  /// For `t.co` links: the end of `https://t.co/slug[?query]`, -1 to drop a slug over 40
-  /// characters, or `nil` when the URL is not a t.co link.
-  private func tcoEnd(start: Int, domainStart: Int, domainEnd: Int) -> Int? {
-    let n = p.count
-    guard domainEnd &- domainStart == 4, p[domainStart] | 0x20 == 0x74,
-      p[domainStart &+ 1] == 0x2E, p[domainStart &+ 2] | 0x20 == 0x63,
-      p[domainStart &+ 3] | 0x20 == 0x6F, domainEnd < n, p[domainEnd] == 0x2F
-    else { return nil }
-    var j = domainEnd &+ 1
-    while j < n, isDigit(p[j]) || (p[j] | 0x20) &- 0x61 < 26 { j &+= 1 }
-    let slug = j &- domainEnd &- 1
-    guard slug > 0 else { return nil }
-    if slug > 40 { return -1 }
-    if j < n, p[j] == 0x3F { j = parseQuery(at: j) }
-    return j
-  }
-
-  /// twitter-text's handling of URLs without a protocol: only ASCII domains (letters, digits,
-  /// `-` and Latin accents) count; the last one found takes the path.
-  private func appendASCIIDomains(
-    _ domain: Range<Int>, pathEnd: Int?, into result: inout [Match]
-  ) {
-    // Split the domain into labels.
-    var labelRanges: [Range<Int>] = []
-    var start = domain.lowerBound
-    for i in domain where p[i] == 0x2E {
-      labelRanges.append(start..<i)
-      start = i &+ 1
-    }
-    labelRanges.append(start..<domain.upperBound)
-    var found: [Match] = []
-    var index = 0
-    while index < labelRanges.count - 1 {
-      let suffixStart = asciiSuffixStart(labelRanges[index])
-      guard suffixStart < labelRanges[index].upperBound else {
-        index += 1
-        continue
-      }
-      var best: (label: Int, end: Int)?
-      var j = index + 1
-      while j < labelRanges.count {
-        let tld = tldEnd(at: labelRanges[j].lowerBound, limit: domain.upperBound)
-        if tld >= 0 { best = (j, tld) }
-        guard asciiSuffixStart(labelRanges[j]) == labelRanges[j].lowerBound,
-          !labelRanges[j].isEmpty
-        else { break }
-        j += 1
-      }
-      guard let best else {
-        index += 1
-        continue
-      }
-      found.append(Match(start: suffixStart, end: best.end))
-      index = best.label + 1
-    }
-    guard !found.isEmpty else { return }
-    if let pathEnd { found[found.count - 1].end = pathEnd }
-    result.append(contentsOf: found)
-  }
-
-  /// Where the trailing run of ASCII-domain characters (`-`, letters, digits, Latin accents)
-  /// of a label starts.
-  private func asciiSuffixStart(_ label: Range<Int>) -> Int {
-    var start = label.lowerBound
-    var i = label.lowerBound
-    while i < label.upperBound {
-      let (c, length) = UTF8Scanning.decode(p, at: i)
-      let isASCIIDomain =
-        c < 0x80
-        ? isASCIIAlphanumericOrHyphen(UInt8(c))
-        : TwitterCharacters.flags(c, table) & TwitterCharacters.latinAccent != 0
-      i &+= length
-      if !isASCIIDomain { start = i }
-    }
-    return start
   }
 }
