@@ -116,7 +116,9 @@ extension MentionComposer.Message {
       let utf8Upper = utf8Lower + text.utf8.distance(from: lower, to: upper)
       let shown = text[lower..<upper]
       let delimiters =
-        triggers.first { $0.name.rawValue == entity.trigger }?.allDelimiters.sorted { $0.count > $1.count }
+        triggers.first { $0.name.rawValue == entity.trigger }?.allDelimiters.sorted {
+          $0.count > $1.count
+        }
         ?? []
       let delimiter = delimiters.first { shown.hasPrefix($0) } ?? ""
       let extracted = ExtractedEntity(
