@@ -32,7 +32,7 @@ let package = Package(
     // The chat REPL's testable logic: directory, pipe mode, key decoding, line editor, screen.
     .target(
       name: "ChatREPLCore",
-      dependencies: ["MentionKit"],
+      dependencies: ["MentionKit", "ToolSupport"],
       path: "Examples/ChatREPLCore",
       exclude: [
         "Directory/make-embedded-directory.py",
@@ -42,13 +42,21 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatREPLTests",
-      dependencies: ["ChatREPLCore", "TestSupport"],
+      dependencies: ["ChatREPLCore", "TestSupport", "ToolSupport"],
       path: "Tests/ChatREPLTests"
     ),
     .executableTarget(
       name: "MentionBench",
-      dependencies: ["MentionKit"],
+      dependencies: ["MentionKit", "ToolSupport"],
       path: "Benchmarks/MentionBench"
+    ),
+    // What the example app and the benchmark share: a TSV reader, a JSON writer, a seeded
+    // generator. Not a product, and not a dependency of the library.
+    .target(name: "ToolSupport", path: "Examples/ToolSupport"),
+    .testTarget(
+      name: "ToolSupportTests",
+      dependencies: ["ToolSupport"],
+      path: "Tests/ToolSupportTests"
     ),
   ],
   swiftLanguageModes: [.v6]
