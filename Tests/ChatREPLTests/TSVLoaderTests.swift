@@ -1,11 +1,12 @@
 import MentionKit
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import ChatREPLCore
 
 struct TSVLoaderTests {
-  private func load(_ text: String, kind: TSVLoader.Kind = .users) throws(DirectoryLoadError)
+  private func load(_ text: String, kind: TSVLoader.Kind = .users) throws(FileError)
     -> [MentionItem]
   {
     try TSVLoader.parse(Array(text.utf8), kind: kind, file: "people.tsv")
@@ -35,7 +36,7 @@ struct TSVLoaderTests {
     ("id\thandle\tdisplay_name\nU1\tana\tAna\nU1\tbob\tBob\n", 3, "duplicate id 'U1'"),
   ])
   func reportsTheFileAndLine(text: String, line: Int, reason: String) throws {
-    let error = try #require(throws: DirectoryLoadError.self, "\(text.debugDescription)") {
+    let error = try #require(throws: FileError.self, "\(text.debugDescription)") {
       try load(text)
     }
     #expect(error.file == "people.tsv")
@@ -48,17 +49,17 @@ struct TSVLoaderTests {
     var bytes = Array("id\thandle\tdisplay_name\nU1\tana\tAna\nU2\tb".utf8)
     bytes += [0xFF, 0xFE]
     bytes += Array("\tBob\n".utf8)
-    #expect(throws: DirectoryLoadError(file: "x.tsv", line: 3, reason: "not valid UTF-8")) {
+    #expect(throws: FileError(file: "x.tsv", line: 3, reason: "not valid UTF-8")) {
       try TSVLoader.parse(bytes, kind: .users, file: "x.tsv")
     }
   }
 
   @Test func missingFileNamesTheFile() throws {
-    #expect(throws: DirectoryLoadError.self) {
+    #expect(throws: FileError.self) {
       try Directory.load(usersFile: "/nonexistent/users.tsv", channelsFile: nil, progress: nil)
     }
-    let error = try #require(throws: DirectoryLoadError.self) {
-      try TSVLoader.readFile("/nonexistent/users.tsv")
+    let error = try #require(throws: FileError.self) {
+      try TextFile.read("/nonexistent/users.tsv")
     }
     #expect(error.description == "/nonexistent/users.tsv: No such file or directory")
   }

@@ -1,4 +1,5 @@
 import MentionKit
+import ToolSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +45,7 @@ struct Directory: Sendable {
   ///   - progress: Where progress lines go (stderr in the app); `nil` for none.
   static func load(
     usersFile: String?, channelsFile: String?, progress: ProgressReporter?
-  ) throws(DirectoryLoadError) -> Directory {
+  ) throws(FileError) -> Directory {
     var directory = embedded()
     if let usersFile {
       directory.users = try loadFile(usersFile, kind: .users, progress: progress)
@@ -59,9 +60,9 @@ struct Directory: Sendable {
 
   static func loadFile(
     _ path: String, kind: TSVLoader.Kind, progress: ProgressReporter?
-  ) throws(DirectoryLoadError) -> [MentionItem] {
+  ) throws(FileError) -> [MentionItem] {
     let start = Clock.now()
-    let bytes = try TSVLoader.readFile(path)
+    let bytes = try TextFile.read(path)
     let reporter = bytes.count >= ProgressReporter.minimumBytes ? progress : nil
     let items = try TSVLoader.parse(
       bytes, kind: kind, file: path,

@@ -1,4 +1,5 @@
 import MentionKit
+import ToolSupport
 
 /// One JSON object per message, keys in a fixed order so the output is deterministic:
 ///
@@ -67,28 +68,9 @@ enum JSONLine {
     appendString(item.displayText, to: &out)
   }
 
-  /// Appends a JSON string literal; non-ASCII text is written as UTF-8, control characters and
-  /// line separators as escapes.
+  /// Appends a JSON string literal (ToolSupport's `JSONWriter`): non-ASCII text is written as
+  /// UTF-8, control characters and line separators as escapes.
   static func appendString(_ text: String, to out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
+    JSONWriter.appendString(text, to: &out)
   }
 }
