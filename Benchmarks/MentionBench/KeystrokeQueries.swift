@@ -1,19 +1,5 @@
 import MentionKit
-
-/// A seeded random generator (SplitMix64): the same seed gives the same queries on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import ToolSupport
 
 /// One keystroke: the query text after the trigger, and what kind of typing produced it.
 struct KeystrokeQuery {
@@ -32,7 +18,7 @@ enum KeystrokeQueries {
 
   /// Generates the stream; the same directory and seed always give the same stream.
   static func generate(from directory: UserDirectory, seed: UInt64) -> [KeystrokeQuery] {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var byLocale: [String: [Int]] = [:]
     for (index, locale) in directory.locales.enumerated() {
       byLocale[locale, default: []].append(index)

@@ -1,3 +1,5 @@
+import ToolSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +13,7 @@ enum MachineInfo {
   /// The CPU model and the kernel, e.g. "AMD EPYC 7B13, Linux 6.1 x86_64".
   static var description: String {
     var model = "unknown CPU"
-    if let bytes = try? DataFiles.read("/proc/cpuinfo") {
+    if let bytes = try? TextFile.read("/proc/cpuinfo") {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
       where line.hasPrefix("model name") {
         if let colon = line.firstIndex(of: ":") {

@@ -1,4 +1,5 @@
 import MentionKit
+import ToolSupport
 
 /// The pipeline's input: a stream of chat messages made from the corpus, whose mentions name
 /// users of the loaded directory (and, now and then, a handle it does not hold).
@@ -74,7 +75,7 @@ struct MessageStream {
       keptMentions.append(kept)
     }
 
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     func unknownHandle() -> String {
       let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
       while true {

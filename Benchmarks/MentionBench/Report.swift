@@ -1,3 +1,5 @@
+import ToolSupport
+
 /// One section's figures, printed as text or as JSON from the same values.
 ///
 /// A report is an ordered list of figures, notes and nested reports. Text output prints each
@@ -150,46 +152,31 @@ struct Report {
     return .object(pairs)
   }
 
-  static func json(_ value: Value, depth: Int = 0) -> String {
-    let indent = String(repeating: "  ", count: depth + 1)
-    let closing = String(repeating: "  ", count: depth)
-    switch value {
-    case .number(let number):
-      guard number.isFinite else { return "null" }
-      return formatNumber(number)
-    case .integer(let integer): return String(integer)
-    case .text(let text): return quoted(text)
-    case .flag(let flag): return flag ? "true" : "false"
-    case .list(let values):
-      if values.isEmpty { return "[]" }
-      let body = values.map { indent + json($0, depth: depth + 1) }.joined(separator: ",\n")
-      return "[\n\(body)\n\(closing)]"
-    case .object(let pairs):
-      if pairs.isEmpty { return "{}" }
-      let body = pairs.map { "\(indent)\(quoted($0.0)): \(json($0.1, depth: depth + 1))" }
-        .joined(separator: ",\n")
-      return "{\n\(body)\n\(closing)}"
-    }
+  /// The value as indented JSON (two spaces a level), numbers as the text report writes them.
+  static func json(_ value: Value) -> String {
+    var writer = JSONWriter(indentation: 2)
+    write(value, to: &writer)
+    return writer.output
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+  private static func write(_ value: Value, to writer: inout JSONWriter) {
+    switch value {
+    case .number(let number):
+      if number.isFinite { writer.number(literal: formatNumber(number)) } else { writer.null() }
+    case .integer(let integer): writer.integer(integer)
+    case .text(let text): writer.string(text)
+    case .flag(let flag): writer.bool(flag)
+    case .list(let values):
+      writer.beginArray()
+      for value in values { write(value, to: &writer) }
+      writer.endArray()
+    case .object(let pairs):
+      writer.beginObject()
+      for (key, value) in pairs {
+        writer.key(key)
+        write(value, to: &writer)
       }
+      writer.endObject()
     }
-    return result + "\""
   }
 }

@@ -1,4 +1,5 @@
 import MentionKit
+import ToolSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -121,7 +122,7 @@ do {
       reports.append(report)
     }
   }
-} catch let error as DataFileError {
+} catch let error as FileError {
   fail(
     "\(error)\n(run from the package root with ../shared beside it, or pass the file)", status: 2)
 } catch {
