@@ -118,7 +118,8 @@ enum IndexBenchmark {
     let filterStats = LatencyStats(filterSamples)
     filterStats.add(to: &report, key: "default_filter", label: "DefaultMentionFilter, whole list")
 
-    // The naive Foundation baseline, on a smaller sample.
+    // The naive Foundation baseline (written from the documented rules, the check's oracle), on
+    // a smaller sample.
     let naive = NaiveBaseline(items: users)
     let naivePicks = KeystrokeQueries.sample(queries, count: configuration.naiveSample)
     var naiveSamples: [UInt64] = []
@@ -130,9 +131,14 @@ enum IndexBenchmark {
       naiveResultCount += found.count
       let naiveTop = found.map { "\(users[$0.index].id)/\($0.tier)" }
       let indexTop = results[n].map { "\($0.item.id)/\($0.tier)" }
+      // The tiers are compared by name: the baseline's own `Tier` names its cases as
+      // `MatchTier` does.
       if naiveTop != indexTop {
+        let first = zip(naiveTop, indexTop).prefix { $0 == $1 }.count
+        let (naiveRest, indexRest) = (naiveTop.dropFirst(first), indexTop.dropFirst(first))
         naiveMismatches.append(
-          "\"\(queries[n].text)\": naive \(naiveTop.prefix(4)) vs index \(indexTop.prefix(4))")
+          "\"\(queries[n].text)\" from result \(first + 1): naive \(naiveRest.prefix(4)) vs "
+            + "index \(indexRest.prefix(4))")
       }
     }
     let naiveStats = LatencyStats(naiveSamples)
