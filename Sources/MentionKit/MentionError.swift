@@ -3,30 +3,26 @@
 /// Every error says what was wrong in its ``description``; none is fatal to the process.
 public enum MentionError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A cursor offset lies outside the text.
-  case cursorOutOfBounds(offset: Int, utf16Count: Int)
+  case cursorOutOfBounds(utf16Offset: Int, utf16Count: Int)
   /// A `String.Index` cursor lies beyond the end of the text.
   case cursorIndexOutOfBounds
   /// The data source did not answer in the trigger's timeout.
-  case timedOut(trigger: String, after: Duration)
+  case timedOut(trigger: Trigger.Name, after: Duration)
   /// A callback data source called its completion more than once; the extra calls are ignored.
   case callbackCalledMoreThanOnce
   /// The data source failed; `message` is its error's description.
-  case dataSourceFailed(trigger: String, message: String)
-  /// An item was selected while no query was active.
-  case noActiveQuery
-  /// A composer edit's range lies outside the text, or its length is negative.
-  case editOutOfBounds(location: Int, length: Int, utf16Count: Int)
-  /// A composer edit or selection ends inside a Unicode scalar: between the two halves of a
+  case dataSourceFailed(trigger: Trigger.Name, message: String)
+  /// A draft edit's range lies outside the text.
+  case editOutOfBounds(utf16Range: Range<Int>, utf16Count: Int)
+  /// A draft edit or selection ends inside a Unicode scalar: between the two halves of a
   /// surrogate pair, or inside a scalar's UTF-8 bytes. `utf16Offset` is where it ends (for a
   /// UTF-8 position, the start of the scalar it falls in).
   case splitsUnicodeScalar(utf16Offset: Int)
-  /// A composer edit ends inside a grapheme cluster: between a letter and its combining mark,
+  /// A draft edit ends inside a grapheme cluster: between a letter and its combining mark,
   /// inside an emoji ZWJ sequence or a flag.
   case splitsGrapheme(utf16Offset: Int)
-  /// A mention entity loaded into a composer does not fit its text.
-  case invalidEntity(itemID: String, reason: String)
-  /// A query passed to a composer was detected in a text other than the composer's.
-  case staleQuery
+  /// An entity loaded into a draft does not fit its text.
+  case invalidEntity(utf16Range: Range<Int>, reason: String)
 
   /// A sentence that says what was wrong.
   public var description: String {
@@ -41,19 +37,15 @@ public enum MentionError: Error, Sendable, Hashable, CustomStringConvertible {
       return "data source callback was called more than once"
     case .dataSourceFailed(let trigger, let message):
       return "data source for trigger '\(trigger)' failed: \(message)"
-    case .noActiveQuery:
-      return "no completion is active: process text with a trigger at the cursor first"
-    case .editOutOfBounds(let location, let length, let count):
-      return "edit at \(location) of length \(length) is outside the text (UTF-16 length \(count))"
+    case .editOutOfBounds(let range, let count):
+      return "edit of UTF-16 range \(range) is outside the text (UTF-16 length \(count))"
     case .splitsUnicodeScalar(let offset):
       return
         "UTF-16 offset \(offset) lies inside a Unicode scalar (a surrogate pair or UTF-8 bytes)"
     case .splitsGrapheme(let offset):
       return "UTF-16 offset \(offset) lies inside a grapheme cluster"
-    case .invalidEntity(let id, let reason):
-      return "mention entity '\(id)' does not fit the text: \(reason)"
-    case .staleQuery:
-      return "the query was detected in another text than the composer's: detect it again"
+    case .invalidEntity(let range, let reason):
+      return "entity at UTF-16 range \(range) does not fit the text: \(reason)"
     }
   }
 }

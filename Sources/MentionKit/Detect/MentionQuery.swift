@@ -1,12 +1,14 @@
 /// An active query: a trigger found before the cursor, the text typed after it, and the range a
 /// completion replaces.
 ///
+/// ``MentionManager`` detects one after every edit and hands it to the data source;
+/// ``init(in:utf16Offset:triggers:)`` detects one in any text.
+///
 /// ```swift
-/// let detector = TriggerDetector(triggers: [.mention, .hashtag])
-/// let query = detector.detect(in: "hi @jo")!
-/// query.text          // "jo"
-/// query.trigger.name  // "mention"
-/// query.utf16Range    // 3..<6
+/// let query = MentionQuery(in: "hi @jo", triggers: [.mention, .hashtag])
+/// query?.text          // "jo"
+/// query?.trigger.name  // .mention
+/// query?.utf16Range    // 3..<6
 /// ```
 public struct MentionQuery: Sendable, Hashable {
   /// The trigger whose delimiter starts the query.
@@ -17,31 +19,49 @@ public struct MentionQuery: Sendable, Hashable {
   public var text: String
   /// The text the query was found in.
   public var sourceText: String
-  /// The range a completion replaces: from the delimiter through the end of the word the cursor
-  /// is in.
+  /// The range a completion replaces, as `String.Index`es of ``sourceText``: from the delimiter
+  /// through the end of the word the cursor is in.
   public var range: Range<String.Index>
   /// The range of ``text`` (after the delimiter, up to the cursor).
-  public var queryRange: Range<String.Index>
+  var queryRange: Range<String.Index>
   /// The cursor the query was detected at (rounded down to a grapheme boundary).
-  public var cursor: String.Index
+  var cursor: String.Index
 
-  /// ``range`` as UTF-16 offsets, for callers holding an `NSRange`.
+  /// ``range`` as UTF-16 offsets: the range a completion replaces.
   public var utf16Range: Range<Int> { TextCursor.utf16Range(of: range, in: sourceText) }
 
-  /// ``cursor`` as a UTF-16 offset.
-  public var utf16Cursor: Int { TextCursor.utf16Offset(of: cursor, in: sourceText) }
+  /// The cursor the query was detected at, as a UTF-16 offset (rounded down to a grapheme
+  /// boundary).
+  public var utf16Offset: Int { TextCursor.utf16Offset(of: cursor, in: sourceText) }
 
-  /// Creates a query; ``TriggerDetector`` and ``MentionManager`` make these for you.
+  /// Detects the active query in a text: the nearest trigger before the cursor wins.
+  ///
+  /// An offset inside a surrogate pair or a grapheme cluster is rounded down to the cluster's
+  /// start.
   ///
   /// - Parameters:
-  ///   - trigger: The trigger whose delimiter starts the query.
-  ///   - delimiter: The delimiter as typed.
-  ///   - text: The query text.
-  ///   - sourceText: The text the query was found in.
-  ///   - range: The range a completion replaces.
-  ///   - queryRange: The range of the query text.
-  ///   - cursor: The cursor the query was detected at.
-  public init(
+  ///   - text: The whole input.
+  ///   - utf16Offset: The cursor as a UTF-16 offset; `nil` for the end of the text.
+  ///   - triggers: The triggers to look for.
+  /// - Returns: `nil` when no trigger is active at the cursor or the offset lies outside the
+  ///   text.
+  public init?(in text: String, utf16Offset: Int? = nil, triggers: [Trigger]) {
+    let detector = TriggerDetector(triggers: triggers)
+    let cursor: String.Index
+    if let utf16Offset {
+      guard let index = try? TextCursor.index(utf16Offset: utf16Offset, in: text) else {
+        return nil
+      }
+      cursor = index
+    } else {
+      cursor = text.endIndex
+    }
+    guard let query = detector.detectAligned(in: text, cursor: cursor) else { return nil }
+    self = query
+  }
+
+  /// Creates a query; ``TriggerDetector`` makes these.
+  init(
     trigger: Trigger,
     delimiter: String,
     text: String,

@@ -17,14 +17,14 @@
 /// detector.detect(in: "mail@example")              // nil: a letter precedes "@"
 /// detector.detect(in: "#\u{FE0F}\u{20E3}")         // nil: the keycap emoji is no sign
 /// ```
-public struct TriggerDetector: Sendable, Hashable {
+struct TriggerDetector: Sendable, Hashable {
   /// The triggers, in registration order.
-  public var triggers: [Trigger]
+  var triggers: [Trigger]
 
   /// Creates a detector for a set of triggers.
   ///
   /// - Parameter triggers: The triggers to look for, in registration order.
-  public init(triggers: [Trigger]) {
+  init(triggers: [Trigger]) {
     self.triggers = triggers
   }
 
@@ -33,7 +33,7 @@ public struct TriggerDetector: Sendable, Hashable {
   /// - Parameter text: The whole input.
   /// - Returns: The active query, or `nil` when no trigger is active.
   /// - Complexity: O(*m*), where *m* is the longest ``Trigger/maximumQueryLength``.
-  public func detect(in text: String) -> MentionQuery? {
+  func detect(in text: String) -> MentionQuery? {
     detectAligned(in: text, cursor: text.endIndex)
   }
 
@@ -46,7 +46,7 @@ public struct TriggerDetector: Sendable, Hashable {
   ///   - cursor: The cursor, an index of `text`.
   /// - Returns: The active query, or `nil` when no trigger is active.
   /// - Throws: ``MentionError/cursorIndexOutOfBounds`` when the cursor lies past the end.
-  public func detect(in text: String, cursor: String.Index) throws(MentionError) -> MentionQuery? {
+  func detect(in text: String, cursor: String.Index) throws(MentionError) -> MentionQuery? {
     detectAligned(in: text, cursor: try TextCursor.validated(cursor, in: text))
   }
 
@@ -61,7 +61,7 @@ public struct TriggerDetector: Sendable, Hashable {
   /// - Returns: The active query, or `nil` when no trigger is active.
   /// - Throws: ``MentionError/cursorOutOfBounds(offset:utf16Count:)`` when the offset is
   ///   negative or past the end.
-  public func detect(in text: String, utf16Offset: Int) throws(MentionError) -> MentionQuery? {
+  func detect(in text: String, utf16Offset: Int) throws(MentionError) -> MentionQuery? {
     detectAligned(in: text, cursor: try TextCursor.index(utf16Offset: utf16Offset, in: text))
   }
 

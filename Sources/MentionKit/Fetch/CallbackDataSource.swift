@@ -13,15 +13,12 @@
 /// }
 /// ```
 public struct CallbackDataSource: MentionDataSource {
-  /// The closure that starts a fetch.
-  public typealias Body = @Sendable (MentionQuery, Request) -> Void
-
-  private let body: Body
+  private let body: @Sendable (MentionQuery, Request) -> Void
 
   /// Creates a callback data source.
   ///
   /// - Parameter body: Starts a fetch and later completes the request.
-  public init(_ body: @escaping Body) {
+  public init(_ body: @escaping @Sendable (MentionQuery, Request) -> Void) {
     self.body = body
   }
 

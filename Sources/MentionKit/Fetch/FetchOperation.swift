@@ -38,8 +38,7 @@ enum FetchOperation {
             defer { tasks.decrement() }
             do {
               try await clock.sleep(for: timeout)
-              race.finish(
-                .failure(MentionError.timedOut(trigger: trigger.name.rawValue, after: timeout)))
+              race.finish(.failure(MentionError.timedOut(trigger: trigger.name, after: timeout)))
             } catch {
               // Cancelled: the fetch finished first.
             }

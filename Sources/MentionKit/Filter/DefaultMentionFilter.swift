@@ -17,10 +17,10 @@
 ///   *r* matches.
 public struct DefaultMentionFilter: MentionFilter {
   /// An optional cap that overrides the trigger's ``Trigger/resultLimit``.
-  public var limit: Int?
+  var limit: Int?
   /// Whether items that contain the query only in the middle of a word
   /// (``MatchTier/substring``) match. `false` gives exactly what ``MentionIndex`` finds.
-  public var matchesSubstrings: Bool
+  var matchesSubstrings: Bool
 
   /// Creates the default filter.
   ///

@@ -1,72 +1,110 @@
-/// Finds the active trigger as the user types, fetches and ranks suggestions, and builds the
-/// replacement text when an item is chosen.
+/// The message being written and its suggestion list: one object from keystroke to sent
+/// message.
 ///
-/// Whole string in, whole string out: call ``process(_:)`` (or ``process(_:cursor:)``) with the
-/// entire input after every change; the manager finds the nearest trigger before the cursor,
-/// fetches items for its query through the data source (cancelling any fetch the keystroke
-/// superseded), filters them in place, and tells its ``delegate``. When the user chooses an item,
-/// ``select(_:)`` returns the new text and cursor and tells the delegate too.
+/// The manager owns a ``MessageDraft`` (text, entities, selection) and the list of suggestions
+/// for the trigger at the caret. A UI forwards its edits (``replace(utf16Range:with:)`` from a
+/// text view's `shouldChangeTextIn`, ``insert(_:)`` and ``deleteBackward()`` from a terminal,
+/// or the whole text with ``setText(_:utf16Offset:)``); after each one the manager finds the
+/// active query in its draft, fetches items for it through the data source (debounced,
+/// cancelling any fetch the edit superseded), filters them, and tells its ``delegate``. The list
+/// keys (``highlightNext()``, ``tab()``, ``dismiss()``, ``accept()``) are synchronous and return
+/// whether they consumed the key. Accepting writes the item into the draft as a
+/// ``MessageEntity``; ``send()`` hands the ``Message`` over and starts a new draft.
 ///
 /// ```swift
-/// let directory = InMemoryDataSource(items: [
-///   MentionItem(id: "U1", insertionText: "jose", displayText: "José Álvarez"),
-///   MentionItem(id: "U2", insertionText: "zoe", displayText: "Zoë Quinn"),
-/// ])
 /// let manager = MentionManager(triggers: [.mention], dataSource: directory)
-/// let suggestions = try await manager.suggestions(for: "hi @jos")
-/// suggestions?.items.first?.displayText  // "José Álvarez"
+/// manager.insert("hi @jo")
+/// // … the delegate receives the list for "@jo"; the user presses Enter:
+/// if manager.accept() {
+///   manager.draft.text  // "hi @jose "
+/// }
+/// let message = manager.send()
+/// message.mentionedItems.map(\.id)  // ["U1"]
 /// ```
 ///
 /// ## Isolation
 ///
 /// The manager is `Sendable` and its methods are synchronous and callable from any isolation;
 /// its state sits behind a lock. Delegate calls are made on the actor the manager was created
-/// on (`#isolation`: the main actor for UI code, your actor on a server, or no actor), and each
-/// call is preceded, on that actor, by a check that its results are still the latest. Fetching
-/// and filtering run off that actor.
+/// on (`#isolation`: the main actor for UI code, your actor on a server, or no actor), with the
+/// state as it is at that moment on that actor, so a list never answers an older query than the
+/// draft's. Fetching and filtering run off that actor.
 public final class MentionManager: Sendable {
-  private struct Storage: Sendable {
-    var state = State()
-    var detector: TriggerDetector
-    var task: Task<Void, Never>?
-    var delegate = WeakDelegate()
+  /// What Tab does while the list is shown.
+  public enum TabBehavior: Sendable, Hashable {
+    /// Tab accepts the highlighted item, like Enter (Tribute, At.js, Lexical).
+    case accepts
+    /// Readline style: Tab accepts a single item; with several, it first extends the query to
+    /// their longest common folded prefix, and when there is nothing to extend it moves the
+    /// highlight to the next item (wrapping).
+    case completesThenCycles
   }
 
-  private struct WeakDelegate: Sendable {
+  struct Storage: Sendable {
+    var state = State()
+    var detector: TriggerDetector
+    var draft: MessageDraft
+    var list: SuggestionList
+    /// The generation the list's items were fetched for.
+    var listGeneration: UInt64?
+    /// The kind of the last edit, for the ghost completion.
+    var change: SuggestionList.InlineCompletion.Change = .cursorMovement
+    var task: Task<Void, Never>?
+    var delegate = WeakDelegate()
+    /// The list the delegate last received.
+    var delivered: MentionSuggestions?
+
+    /// The list as shown: only while its items answer the active query.
+    var suggestions: MentionSuggestions? {
+      guard let active = state.active, listGeneration == state.generation, list.isPresented
+      else { return nil }
+      return MentionSuggestions(
+        query: active, items: list.items, highlightedIndex: list.highlightedIndex,
+        ghostText: list.ghostText)
+    }
+  }
+
+  struct WeakDelegate: Sendable {
     weak var value: (any MentionManagerDelegate)?
   }
 
-  private enum Event: Sendable {
-    case update(MentionSuggestions)
-    case failure(any Error, MentionQuery)
-    case complete(MentionReplacement)
-    case end
+  enum Event: Sendable {
+    case suggestions
+    case failure(any Error, MentionQuery, generation: UInt64)
+    case draft
   }
 
-  private let storage: Lock<Storage>
+  let storage: Lock<Storage>
   private let dataSource: (any MentionDataSource)?
   private let filter: any MentionFilter
   private let clock: any Clock<Duration>
   private let deliveryActor: (any Actor)?
   let liveTasks = TaskCounter()
 
-  /// Creates a manager.
+  /// Creates a manager with an empty draft.
   ///
   /// - Parameters:
-  ///   - triggers: The triggers to detect; the nearest one before the cursor wins.
+  ///   - triggers: The triggers to detect; the nearest one before the caret wins.
   ///   - dataSource: Where items come from for triggers without a static ``Trigger/items``
   ///     list; `nil` gives such triggers no items.
   ///   - filter: Narrows and ranks fetched items in place.
+  ///   - tabBehavior: What Tab does; readline-style by default.
+  ///   - options: How the draft treats edits touching mentions or splitting characters.
   ///   - clock: The clock for debounce and timeouts; tests inject a manual clock.
   ///   - isolation: The actor delegate calls are made on; defaults to the caller's.
   public init(
     triggers: [Trigger],
     dataSource: (any MentionDataSource)? = nil,
     filter: any MentionFilter = DefaultMentionFilter(),
+    tabBehavior: TabBehavior = .completesThenCycles,
+    options: MessageDraft.Options = MessageDraft.Options(),
     clock: any Clock<Duration> = ContinuousClock(),
     isolation: (any Actor)? = #isolation
   ) {
-    self.storage = Lock(Storage(detector: TriggerDetector(triggers: triggers)))
+    self.storage = Lock(
+      Storage(
+        detector: TriggerDetector(triggers: triggers), draft: MessageDraft(options: options),
+        list: SuggestionList(tabBehavior: tabBehavior)))
     self.dataSource = dataSource
     self.filter = filter
     self.clock = clock
@@ -77,169 +115,169 @@ public final class MentionManager: Sendable {
     storage.withLock { $0.task?.cancel() }
   }
 
-  /// The object told about suggestions, errors and completions; held weakly.
+  /// The object told about the list, failures and the manager's own edits; held weakly.
   public var delegate: (any MentionManagerDelegate)? {
     get { storage.withLock { $0.delegate.value } }
     set { storage.withLock { $0.delegate.value = newValue } }
   }
 
-  /// The triggers, in registration order. Changing them ends nothing by itself: the next
-  /// ``process(_:)`` uses the new set.
+  /// The triggers, in registration order; the next edit detects with the new set.
   public var triggers: [Trigger] {
     get { storage.withLock { $0.detector.triggers } }
     set { storage.withLock { $0.detector.triggers = newValue } }
   }
 
-  /// The active query, if a completion session is open.
-  public var activeQuery: MentionQuery? { storage.withLock { $0.state.active } }
+  /// The message being written: text, entities and selection.
+  public var draft: MessageDraft { storage.withLock { $0.draft } }
 
-  /// Processes the whole input with the cursor at its end.
+  /// The active query at the caret, while its suggestions are being fetched or shown.
+  var activeQuery: MentionQuery? { storage.withLock { $0.state.active } }
+
+  /// The suggestion list as shown, or `nil` while it is hidden (no query, no results yet for
+  /// the latest query, no items, or dismissed).
+  public var currentSuggestions: MentionSuggestions? { storage.withLock { $0.suggestions } }
+
+  // MARK: - Edits
+
+  /// Replaces a UTF-16 range of the draft's text, as a text view's `shouldChangeTextIn`
+  /// reports it, and puts the caret after the inserted text (see
+  /// ``MessageDraft/replace(utf16Range:with:)``).
   ///
-  /// - Parameter text: The whole input.
-  /// - Returns: The active query, or `nil` when no trigger is active.
-  @discardableResult
-  public func process(_ text: String) -> MentionQuery? {
-    processAligned(text, cursor: text.endIndex)
+  /// - Parameters:
+  ///   - utf16Range: The range to replace.
+  ///   - replacement: The new text; empty to delete.
+  /// - Throws: As ``MessageDraft/replace(utf16Range:with:)``; nothing changes when it throws.
+  public func replace(utf16Range: Range<Int>, with replacement: String) throws(MentionError) {
+    let result = storage.withLock { storage -> Result<[Event], MentionError> in
+      do throws(MentionError) {
+        try storage.draft.replace(utf16Range: utf16Range, with: replacement)
+      } catch {
+        return .failure(error)
+      }
+      return .success(refresh(&storage, after: replacement.isEmpty ? .deletion : .insertion))
+    }
+    switch result {
+    case .success(let events): post(events)
+    case .failure(let error): throw error
+    }
   }
 
-  /// Processes the whole input with the cursor at a `String.Index`.
+  /// Types or pastes text over the selection.
   ///
-  /// A cursor inside a grapheme cluster is rounded down to the cluster's start.
+  /// - Parameter string: The typed or pasted text.
+  public func insert(_ string: String) {
+    edit(.insertion) { $0.insert(string) }
+  }
+
+  /// Backspace: deletes the selection, or the mention or grapheme cluster before the caret
+  /// (see ``MessageDraft/deleteBackward()``). While a ghost completion is shown, the first
+  /// Backspace removes only the ghost.
+  public func deleteBackward() {
+    let events = storage.withLock { storage -> [Event] in
+      if storage.suggestions?.ghostText != nil, storage.list.inline.deleteBackward() {
+        return [.suggestions]
+      }
+      storage.draft.deleteBackward()
+      return refresh(&storage, after: .deletion)
+    }
+    post(events)
+  }
+
+  /// Forward delete: deletes the selection, or the grapheme cluster after the caret.
+  public func deleteForward() {
+    edit(.deletion) { $0.deleteForward() }
+  }
+
+  /// Selects a UTF-16 range of the draft's text, or moves the caret when the range is empty;
+  /// clamped into the text and widened outward to grapheme boundaries.
+  ///
+  /// - Parameter utf16Range: The range to select.
+  public func select(utf16Range: Range<Int>) {
+    edit(.cursorMovement) { $0.select(utf16Range: utf16Range) }
+  }
+
+  /// Takes the whole text and caret from a host that only knows those (whole string in, whole
+  /// string out): the part that changed is applied to the draft as one edit, so entities outside
+  /// it stay, and an entity inside it is detached.
+  ///
+  /// - Parameters:
+  ///   - text: The whole text.
+  ///   - utf16Offset: The caret as a UTF-16 offset; `nil` for the end of the text. It is
+  ///     clamped into the text and rounded down to a grapheme boundary.
+  public func setText(_ text: String, utf16Offset: Int? = nil) {
+    let events = storage.withLock { storage -> [Event] in
+      let (changed, inserted) = storage.draft.setText(text, utf16Offset: utf16Offset)
+      return refresh(
+        &storage, after: !changed ? .cursorMovement : inserted ? .insertion : .deletion)
+    }
+    post(events)
+  }
+
+  /// Detects, fetches and ranks suggestions for a text without touching the draft, the list or
+  /// the delegate: for pipelines and servers. Debounce does not apply; the trigger's timeout
+  /// does.
   ///
   /// - Parameters:
   ///   - text: The whole input.
-  ///   - cursor: The cursor, an index of `text`.
-  /// - Returns: The active query, or `nil` when no trigger is active.
-  /// - Throws: ``MentionError/cursorIndexOutOfBounds`` when the cursor lies past the end; the
-  ///   session is left as it was.
-  @discardableResult
-  public func process(_ text: String, cursor: String.Index) throws(MentionError) -> MentionQuery? {
-    processAligned(text, cursor: try TextCursor.validated(cursor, in: text))
-  }
-
-  /// Processes the whole input with the cursor at a UTF-16 offset (an `NSRange` location).
-  ///
-  /// An offset inside a surrogate pair or a grapheme cluster is rounded down to the cluster's
-  /// start.
-  ///
-  /// - Parameters:
-  ///   - text: The whole input.
-  ///   - utf16Cursor: The cursor as a UTF-16 offset.
-  /// - Returns: The active query, or `nil` when no trigger is active.
-  /// - Throws: ``MentionError/cursorOutOfBounds(offset:utf16Count:)`` when the offset is
-  ///   negative or past the end; the session is left as it was.
-  @discardableResult
-  public func process(_ text: String, utf16Cursor: Int) throws(MentionError) -> MentionQuery? {
-    processAligned(text, cursor: try TextCursor.index(utf16Offset: utf16Cursor, in: text))
-  }
-
-  /// Chooses an item for the active query.
-  ///
-  /// Ends the session, tells the delegate (``MentionManagerDelegate/mentionManager(_:didComplete:)``
-  /// then ``MentionManagerDelegate/mentionManagerDidEndCompletion(_:)``), and returns the
-  /// replacement.
-  ///
-  /// - Parameter item: The chosen item.
-  /// - Returns: The new text, cursor and mention range.
-  /// - Throws: ``MentionError/noActiveQuery`` when no session is open.
-  @discardableResult
-  public func select(_ item: MentionItem) throws(MentionError) -> MentionReplacement {
-    let result = storage.withLock { storage -> (MentionReplacement, UInt64)? in
-      guard let query = storage.state.active else { return nil }
-      let replacement = MentionReplacement(query: query, item: item)
-      let generation = storage.state.complete(replacement)
-      storage.task?.cancel()
-      storage.task = nil
-      return (replacement, generation)
-    }
-    guard let (replacement, generation) = result else { throw .noActiveQuery }
-    post([.complete(replacement), .end], generation: generation)
-    return replacement
-  }
-
-  /// Ends the session, if one is open, and cancels its fetch.
-  public func cancel() {
-    let action = storage.withLock { storage -> State.Action in
-      storage.task?.cancel()
-      storage.task = nil
-      return storage.state.cancel()
-    }
-    if case .end(let generation) = action { post([.end], generation: generation) }
-  }
-
-  /// Detects, fetches and ranks suggestions without opening a session or calling the delegate.
-  ///
-  /// For pipelines and servers. Debounce does not apply; the trigger's timeout does.
-  ///
-  /// - Parameter text: The whole input, with the cursor at its end.
+  ///   - utf16Offset: The cursor as a UTF-16 offset; `nil` for the end of the text.
   /// - Returns: The suggestions, or `nil` when no trigger is active.
-  /// - Throws: The data source's error, ``MentionError/timedOut(trigger:after:)``, or
+  /// - Throws: ``MentionError/cursorOutOfBounds(utf16Offset:utf16Count:)`` for an offset
+  ///   outside the text, the data source's error, ``MentionError/timedOut(trigger:after:)``, or
   ///   `CancellationError`.
-  public func suggestions(for text: String) async throws -> MentionSuggestions? {
-    try await suggestions(for: text, alignedCursor: text.endIndex)
-  }
-
-  /// Detects, fetches and ranks suggestions at a cursor without opening a session.
-  ///
-  /// - Parameters:
-  ///   - text: The whole input.
-  ///   - cursor: The cursor, an index of `text`.
-  /// - Returns: The suggestions, or `nil` when no trigger is active.
-  /// - Throws: A ``MentionError`` for a bad cursor or a timeout, or the data source's error.
-  public func suggestions(for text: String, cursor: String.Index) async throws
+  public func suggestions(for text: String, utf16Offset: Int? = nil) async throws
     -> MentionSuggestions?
   {
-    try await suggestions(for: text, alignedCursor: try TextCursor.validated(cursor, in: text))
-  }
-
-  /// Detects, fetches and ranks suggestions at a UTF-16 cursor without opening a session.
-  ///
-  /// - Parameters:
-  ///   - text: The whole input.
-  ///   - utf16Cursor: The cursor as a UTF-16 offset.
-  /// - Returns: The suggestions, or `nil` when no trigger is active.
-  /// - Throws: A ``MentionError`` for a bad cursor or a timeout, or the data source's error.
-  public func suggestions(for text: String, utf16Cursor: Int) async throws -> MentionSuggestions? {
-    try await suggestions(
-      for: text, alignedCursor: try TextCursor.index(utf16Offset: utf16Cursor, in: text))
-  }
-
-  // MARK: - Internals
-
-  private func suggestions(for text: String, alignedCursor: String.Index) async throws
-    -> MentionSuggestions?
-  {
+    let cursor =
+      try utf16Offset.map { offset throws(MentionError) in
+        try TextCursor.index(utf16Offset: offset, in: text)
+      } ?? text.endIndex
     let detector = storage.withLock { $0.detector }
-    guard let query = detector.detectAligned(in: text, cursor: alignedCursor) else { return nil }
+    guard let query = detector.detectAligned(in: text, cursor: cursor) else { return nil }
     var items = try await FetchOperation.items(
       for: query, dataSource: dataSource, clock: clock, tasks: liveTasks)
     filter.filter(&items, for: query)
     return MentionSuggestions(query: query, items: items)
   }
 
-  private func processAligned(_ text: String, cursor: String.Index) -> MentionQuery? {
-    let detector = storage.withLock { $0.detector }
-    let detected = detector.detectAligned(in: text, cursor: cursor)
-    let (action, active) = storage.withLock { storage -> (State.Action, MentionQuery?) in
-      let action = storage.state.process(detected)
-      switch action {
-      case .none:
-        break
-      case .fetch(let query, let generation):
-        storage.task?.cancel()
-        liveTasks.increment()
-        storage.task = Task { [self] in
-          defer { liveTasks.decrement() }
-          await run(query, generation: generation)
-        }
-      case .end:
-        storage.task?.cancel()
-        storage.task = nil
-      }
-      return (action, storage.state.active)
+  // MARK: - Internals
+
+  /// Applies a draft edit and refreshes the query.
+  func edit(
+    _ change: SuggestionList.InlineCompletion.Change, _ body: (inout MessageDraft) -> Void
+  ) {
+    let events = storage.withLock { storage -> [Event] in
+      body(&storage.draft)
+      return refresh(&storage, after: change)
     }
-    if case .end(let generation) = action { post([.end], generation: generation) }
-    return active
+    post(events)
+  }
+
+  /// Detects the query in the draft after a change, starts or cancels the fetch, and updates
+  /// the list. Runs under the lock.
+  func refresh(_ storage: inout Storage, after change: SuggestionList.InlineCompletion.Change)
+    -> [Event]
+  {
+    storage.change = change
+    let detected = storage.draft.activeQuery(using: storage.detector)
+    switch storage.state.process(detected) {
+    case .none:
+      if let active = storage.state.active, storage.listGeneration == storage.state.generation {
+        storage.list.update(query: active, items: storage.list.items, after: change)
+      }
+    case .fetch(let query, let generation):
+      storage.task?.cancel()
+      liveTasks.increment()
+      storage.task = Task { [self] in
+        defer { liveTasks.decrement() }
+        await run(query, generation: generation)
+      }
+    case .end:
+      storage.task?.cancel()
+      storage.task = nil
+      storage.list.update(query: nil, items: [], after: change)
+      storage.listGeneration = nil
+    }
+    return [.suggestions]
   }
 
   private func run(_ query: MentionQuery, generation: UInt64) async {
@@ -254,43 +292,53 @@ public final class MentionManager: Sendable {
         for: query, dataSource: dataSource, clock: clock, tasks: liveTasks)
       guard !Task.isCancelled else { return }
       filter.filter(&items, for: query)
-      event = .update(MentionSuggestions(query: query, items: items))
+      let stored = storage.withLock { storage -> Bool in
+        guard storage.state.isCurrent(generation), let active = storage.state.active else {
+          return false
+        }
+        storage.list.update(query: active, items: items, after: storage.change)
+        storage.listGeneration = generation
+        return true
+      }
+      guard stored else { return }
+      event = .suggestions
     } catch {
       guard !Task.isCancelled else { return }
-      event = .failure(error, query)
+      event = .failure(error, query, generation: generation)
     }
-    await Self.deliver([event], generation: generation, from: self, on: deliveryActor)
+    await Self.deliver([event], from: self, on: deliveryActor)
   }
 
-  private func isCurrent(_ generation: UInt64) -> Bool {
-    storage.withLock { $0.state.isCurrent(generation) }
-  }
-
-  private func post(_ events: [Event], generation: UInt64) {
+  func post(_ events: [Event]) {
+    guard !events.isEmpty else { return }
     liveTasks.increment()
     Task { [self] in
       defer { liveTasks.decrement() }
-      await Self.deliver(events, generation: generation, from: self, on: deliveryActor)
+      await Self.deliver(events, from: self, on: deliveryActor)
     }
   }
 
   private static func deliver(
-    _ events: [Event],
-    generation: UInt64,
-    from manager: MentionManager,
-    on actor: isolated (any Actor)?
+    _ events: [Event], from manager: MentionManager, on actor: isolated (any Actor)?
   ) async {
     for event in events {
-      guard manager.isCurrent(generation), let delegate = manager.delegate else { return }
+      guard let delegate = manager.delegate else { return }
       switch event {
-      case .update(let suggestions):
-        await delegate.mentionManager(manager, didUpdate: suggestions)
-      case .failure(let error, let query):
+      case .suggestions:
+        let changed = manager.storage.withLock { storage -> MentionSuggestions?? in
+          let current = storage.suggestions
+          guard current != storage.delivered else { return .none }
+          storage.delivered = current
+          return .some(current)
+        }
+        if case .some(let suggestions) = changed {
+          await delegate.mentionManager(manager, didUpdate: suggestions)
+        }
+      case .failure(let error, let query, let generation):
+        guard manager.storage.withLock({ $0.state.isCurrent(generation) }) else { continue }
         await delegate.mentionManager(manager, didFailWith: error, for: query)
-      case .complete(let replacement):
-        await delegate.mentionManager(manager, didComplete: replacement)
-      case .end:
-        await delegate.mentionManagerDidEndCompletion(manager)
+      case .draft:
+        await delegate.mentionManager(manager, didEdit: manager.draft)
       }
     }
   }

@@ -1,33 +1,35 @@
-/// Receives a ``MentionManager``'s suggestions, errors and replacements.
+/// Hears about a ``MentionManager``'s suggestion list, its data source's failures, and the text
+/// changes the manager makes itself.
 ///
 /// Every method is `async` with an empty default, so implement only what you need. The manager
 /// calls them on the actor it was created on (for UI code, the main actor); a `@MainActor`
 /// class conforms with ordinary main-actor methods, and an `actor` with its own methods. The
 /// requirements are `nonisolated(nonsending)`: they run on the caller's actor, so when the
 /// delegate is isolated to the manager's actor the call starts without a suspension point in
-/// between. A delegate only ever receives results for the latest query: freshness is checked on
-/// that actor immediately before each call.
+/// between. Each call carries the manager's state as it is when the call is made, on that actor:
+/// a list never answers a query older than the draft's, and several changes in a row may arrive
+/// as one call.
 ///
 /// ```swift
 /// @MainActor final class Composer: MentionManagerDelegate {
-///   func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions) {
-///     list.show(suggestions.items)
+///   func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions?) {
+///     list.show(suggestions?.items ?? [], highlighted: suggestions?.highlightedIndex)
 ///   }
-///   func mentionManager(_ manager: MentionManager, didComplete replacement: MentionReplacement) {
-///     textView.text = replacement.text
+///   func mentionManager(_ manager: MentionManager, didEdit draft: MessageDraft) {
+///     textView.text = draft.text
 ///   }
 /// }
 /// ```
 public protocol MentionManagerDelegate: AnyObject, Sendable {
-  /// New suggestions for the active query.
+  /// The suggestion list changed: new results arrived, the highlight moved, or the list closed.
   ///
   /// - Parameters:
   ///   - manager: The manager.
-  ///   - suggestions: The ranked items and the query they answer.
+  ///   - suggestions: The list to show, or `nil` to hide it.
   nonisolated(nonsending) func mentionManager(
-    _ manager: MentionManager, didUpdate suggestions: MentionSuggestions) async
+    _ manager: MentionManager, didUpdate suggestions: MentionSuggestions?) async
 
-  /// The data source failed or timed out for the active query. The session stays active: the
+  /// The data source failed or timed out for the active query. The query stays active: the
   /// next keystroke fetches again.
   ///
   /// - Parameters:
@@ -38,28 +40,22 @@ public protocol MentionManagerDelegate: AnyObject, Sendable {
     _ manager: MentionManager, didFailWith error: any Error, for query: MentionQuery)
     async
 
-  /// An item was chosen: replace the whole text with the replacement's text.
+  /// The manager changed the text itself (an accepted suggestion, Tab's common-prefix
+  /// completion): mirror the draft's text and selection in the text view.
   ///
   /// - Parameters:
   ///   - manager: The manager.
-  ///   - replacement: The new text, cursor and mention range.
+  ///   - draft: The draft after the change.
   nonisolated(nonsending) func mentionManager(
-    _ manager: MentionManager, didComplete replacement: MentionReplacement) async
-
-  /// The completion session ended: the cursor left the query, the text no longer has it, an
-  /// item was chosen, or the session was cancelled. Hide the suggestion list.
-  ///
-  /// - Parameter manager: The manager.
-  nonisolated(nonsending) func mentionManagerDidEndCompletion(_ manager: MentionManager) async
+    _ manager: MentionManager, didEdit draft: MessageDraft)
+    async
 }
 
 extension MentionManagerDelegate {
   /// Does nothing.
   public nonisolated(nonsending) func mentionManager(
-    _ manager: MentionManager, didUpdate suggestions: MentionSuggestions
-  )
-    async
-  {}
+    _ manager: MentionManager, didUpdate suggestions: MentionSuggestions?
+  ) async {}
 
   /// Does nothing.
   public nonisolated(nonsending) func mentionManager(
@@ -68,13 +64,6 @@ extension MentionManagerDelegate {
 
   /// Does nothing.
   public nonisolated(nonsending) func mentionManager(
-    _ manager: MentionManager, didComplete replacement: MentionReplacement
-  )
-    async
-  {}
-
-  /// Does nothing.
-  public nonisolated(nonsending) func mentionManagerDidEndCompletion(_ manager: MentionManager)
-    async
-  {}
+    _ manager: MentionManager, didEdit draft: MessageDraft
+  ) async {}
 }

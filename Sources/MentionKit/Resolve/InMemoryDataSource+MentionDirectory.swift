@@ -16,7 +16,7 @@ extension InMemoryDataSource: SynchronousMentionDirectory {
   /// - Returns: The matching items, in list order.
   /// - Complexity: O(*n*) in the number of items served for the kind.
   public func items(for key: HandleKey, kind: ExtractedEntity.Kind) -> [MentionItem] {
-    (itemsByTrigger[kind.rawValue] ?? fallbackItems).filter { key.matches($0.insertionText) }
+    (itemsByTrigger[kind] ?? fallbackItems).filter { key.matches($0.insertionText) }
   }
 
   /// Looks up many keys in one pass over the list.
@@ -33,7 +33,7 @@ extension InMemoryDataSource: SynchronousMentionDirectory {
     try Task.checkCancellation()
     let wanted = Set(keys)
     var found: [HandleKey: [MentionItem]] = [:]
-    for item in itemsByTrigger[kind.rawValue] ?? fallbackItems {
+    for item in itemsByTrigger[kind] ?? fallbackItems {
       let key = HandleKey(item.insertionText)
       if wanted.contains(key) { found[key, default: []].append(item) }
     }

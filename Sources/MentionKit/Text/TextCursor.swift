@@ -7,14 +7,14 @@
 enum TextCursor {
   /// The `String.Index` for a UTF-16 offset, rounded down to a grapheme boundary.
   ///
-  /// - Throws: ``MentionError/cursorOutOfBounds(offset:utf16Count:)`` when `offset` is negative
+  /// - Throws: ``MentionError/cursorOutOfBounds(utf16Offset:utf16Count:)`` when `offset` is negative
   ///   or past the end.
   static func index(utf16Offset offset: Int, in text: String) throws(MentionError) -> String.Index {
     let utf16 = text.utf16
     guard offset >= 0,
       let index = utf16.index(utf16.startIndex, offsetBy: offset, limitedBy: utf16.endIndex)
     else {
-      throw .cursorOutOfBounds(offset: offset, utf16Count: utf16.count)
+      throw .cursorOutOfBounds(utf16Offset: offset, utf16Count: utf16.count)
     }
     return roundedDown(index, in: text)
   }

@@ -1,62 +1,38 @@
-/// The keyboard model of a suggestion list: which item is highlighted, how keys move the
-/// highlight, how an item is accepted, and an Escape dismissal that sticks.
+/// The suggestion list a ``MentionManager`` shows: the items for the active query, the keyboard
+/// highlight, the Escape dismissal that sticks, and the inline ghost completion.
 ///
-/// A value with pure transitions: feed it every new query and item list with
-/// ``update(query:items:)`` (or ``update(_:)`` with a manager's ``MentionSuggestions``), send it
-/// the keys, and apply what it returns. Nothing here touches text: an accepted item comes back as
-/// an ``Acceptance`` for ``MentionComposer/complete(with:for:)`` or ``MentionReplacement``.
-///
-/// ```swift
-/// var selection = SuggestionSelection()
-/// selection.update(query: query, items: [ana, anabel, andre])   // query "@an"
-/// selection.highlightNext()             // true: "anabel" is highlighted
-/// selection.highlightPrevious()         // true: back to "ana"
-/// selection.highlightPrevious()         // true: wraps to "andre"
-/// selection.accept()?.item.id           // "U3", accepted with `.enter`
-/// ```
-///
-/// Navigation methods return whether they handled the key: when the list is not shown (no query,
-/// no items, or dismissed) they return `false` and the host lets the key do its usual job (move
-/// the caret, insert a tab, send the message).
+/// A value with pure transitions. Navigation methods return whether they handled the key: when
+/// the list is not shown (no query, no items, or dismissed) they return `false` and the host
+/// lets the key do its usual job (move the caret, insert a tab, send the message).
 ///
 /// **Dismissal.** ``dismiss()`` (Escape) hides the list for the current trigger occurrence. It
 /// stays hidden while the user keeps typing or deleting in the same query, and ends when a
 /// different trigger occurrence becomes active (another trigger, or a delimiter at another
 /// offset), when the query gains whitespace, or when no query is active (the user typed a
 /// space, moved the caret away or deleted the delimiter).
-public struct SuggestionSelection: Sendable, Hashable {
-  /// What Tab does.
-  public enum TabBehavior: Sendable, Hashable {
-    /// Tab accepts the highlighted item, like Enter (Tribute, At.js, Lexical).
-    case accepts
-    /// Readline style: Tab accepts a single item; with several, it first extends the query to
-    /// their longest common folded prefix, and when there is nothing to extend it moves the
-    /// highlight to the next item (wrapping).
-    case completesThenCycles
-  }
-
+struct SuggestionList: Sendable, Hashable {
   /// The action that accepted an item.
-  public enum AcceptAction: String, Sendable, Hashable, CaseIterable {
+  enum AcceptAction: String, Sendable, Hashable, CaseIterable {
     /// Enter or Return.
     case enter
     /// Tab.
     case tab
     /// A click or tap on a row.
     case pointer
-    /// The inline ghost completion (→ or End), see ``InlineCompletion``.
+    /// The inline ghost completion (→ or End).
     case inlineCompletion
   }
 
   /// An accepted item, the query it completes, and how it was accepted.
-  public struct Acceptance: Sendable, Hashable {
+  struct Acceptance: Sendable, Hashable {
     /// The accepted item.
-    public var item: MentionItem
+    var item: MentionItem
     /// Its position in the list.
-    public var index: Int
+    var index: Int
     /// The query it completes; `nil` in whole-field mode.
-    public var query: MentionQuery?
+    var query: MentionQuery?
     /// The action that accepted it.
-    public var action: AcceptAction
+    var action: AcceptAction
 
     /// Creates an acceptance.
     ///
@@ -65,7 +41,7 @@ public struct SuggestionSelection: Sendable, Hashable {
     ///   - index: Its position in the list.
     ///   - query: The query it completes.
     ///   - action: The action that accepted it.
-    public init(item: MentionItem, index: Int, query: MentionQuery?, action: AcceptAction) {
+    init(item: MentionItem, index: Int, query: MentionQuery?, action: AcceptAction) {
       self.item = item
       self.index = index
       self.query = query
@@ -74,12 +50,11 @@ public struct SuggestionSelection: Sendable, Hashable {
   }
 
   /// What a Tab key press did.
-  public enum TabOutcome: Sendable, Hashable {
+  enum TabOutcome: Sendable, Hashable {
     /// An item was accepted (action ``AcceptAction/tab``).
     case accepted(Acceptance)
     /// The query should become this text (the longest common prefix, in the user's case for the
-    /// part they typed); replace the query text with it, for example with
-    /// ``MentionComposer/replaceQueryText(of:with:)``.
+    /// part they typed); replace the query text with it.
     case extendedQuery(String)
     /// The highlight moved to this index.
     case highlighted(Int)
@@ -100,17 +75,20 @@ public struct SuggestionSelection: Sendable, Hashable {
   }
 
   /// The active query; `nil` in whole-field mode or when no trigger is active.
-  public private(set) var query: MentionQuery?
+  private(set) var query: MentionQuery?
   /// The typed text the items answer: the query's text, or the whole field.
-  public private(set) var typedText: String = ""
+  private(set) var typedText: String = ""
   /// The items, best first.
-  public private(set) var items: [MentionItem] = []
+  private(set) var items: [MentionItem] = []
   /// The highlighted position in ``items``, or `nil` when nothing is highlighted.
-  public private(set) var highlightedIndex: Int?
+  private(set) var highlightedIndex: Int?
   /// What Tab does.
-  public var tabBehavior: TabBehavior
+  var tabBehavior: MentionManager.TabBehavior
   /// Whether a new list starts with its first item highlighted.
-  public var highlightsFirstItem: Bool
+  var highlightsFirstItem: Bool
+
+  /// The ghost completion after the caret.
+  var inline = InlineCompletion()
 
   private var occurrence: Occurrence?
   private var dismissal: Dismissal?
@@ -120,20 +98,22 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// - Parameters:
   ///   - tabBehavior: What Tab does; readline-style by default.
   ///   - highlightsFirstItem: Whether a new list starts with its first item highlighted.
-  public init(tabBehavior: TabBehavior = .completesThenCycles, highlightsFirstItem: Bool = true) {
+  init(
+    tabBehavior: MentionManager.TabBehavior = .completesThenCycles, highlightsFirstItem: Bool = true
+  ) {
     self.tabBehavior = tabBehavior
     self.highlightsFirstItem = highlightsFirstItem
   }
 
   /// Whether the user dismissed the list for the current query.
-  public var isDismissed: Bool { dismissal != nil }
+  var isDismissed: Bool { dismissal != nil }
 
   /// Whether the list is shown: a query (or whole-field text) is active, it has items, and it
   /// was not dismissed.
-  public var isPresented: Bool { occurrence != nil && dismissal == nil && !items.isEmpty }
+  var isPresented: Bool { occurrence != nil && dismissal == nil && !items.isEmpty }
 
   /// The highlighted item, when the list is shown.
-  public var highlightedItem: MentionItem? {
+  var highlightedItem: MentionItem? {
     guard isPresented, let index = highlightedIndex else { return nil }
     return items[index]
   }
@@ -147,7 +127,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// - Parameters:
   ///   - query: The active query, or `nil` when none is active.
   ///   - items: Its items, best first.
-  public mutating func update(query: MentionQuery?, items: [MentionItem]) {
+  mutating func update(query: MentionQuery?, items: [MentionItem]) {
     let next = query.map {
       Occurrence(
         trigger: $0.trigger.name.rawValue,
@@ -157,11 +137,31 @@ public struct SuggestionSelection: Sendable, Hashable {
     apply(occurrence: next, typed: query?.text ?? "", items: query == nil ? [] : items)
   }
 
-  /// Takes a manager's suggestions (or `nil` when its session ended).
+  /// Takes a new query and its ranked items after a change to the input: the list as
+  /// ``update(query:items:)`` and the ghost completion as
+  /// ``InlineCompletion/update(query:items:after:)``.
+  mutating func update(
+    query: MentionQuery?, items: [MentionItem], after change: InlineCompletion.Change
+  ) {
+    update(query: query, items: items)
+    inline.update(query: query, items: items, after: change)
+  }
+
+  /// The ghost text to draw after the caret, or `nil` when none is offered or the list was
+  /// dismissed.
+  var ghostText: String? {
+    let ghost = inline.ghostText
+    return ghost.isEmpty || isDismissed ? nil : ghost
+  }
+
+  /// Accepts the ghost completion (→ or End).
   ///
-  /// - Parameter suggestions: The query and its ranked items.
-  public mutating func update(_ suggestions: MentionSuggestions?) {
-    update(query: suggestions?.query, items: suggestions?.items ?? [])
+  /// - Returns: The acceptance, or `nil` when no ghost is shown.
+  mutating func acceptInlineCompletion() -> Acceptance? {
+    guard ghostText != nil, let accepted = inline.acceptance(in: items) else { return nil }
+    items = []
+    highlightedIndex = nil
+    return accepted
   }
 
   /// Takes the whole input of a field without triggers (a search field) and its ranked items.
@@ -169,7 +169,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// - Parameters:
   ///   - text: The whole input; the list ends when it is empty.
   ///   - items: Its items, best first.
-  public mutating func update(wholeField text: String, items: [MentionItem]) {
+  mutating func update(wholeField text: String, items: [MentionItem]) {
     query = nil
     let next = text.isEmpty ? nil : Occurrence(trigger: nil, start: 0)
     apply(occurrence: next, typed: text, items: text.isEmpty ? [] : items)
@@ -202,7 +202,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Returns: Whether the key was handled (the list is shown).
   @discardableResult
-  public mutating func highlightNext() -> Bool {
+  mutating func highlightNext() -> Bool {
     guard isPresented else { return false }
     highlightedIndex = highlightedIndex.map { ($0 + 1) % items.count } ?? 0
     return true
@@ -212,7 +212,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Returns: Whether the key was handled (the list is shown).
   @discardableResult
-  public mutating func highlightPrevious() -> Bool {
+  mutating func highlightPrevious() -> Bool {
     guard isPresented else { return false }
     highlightedIndex =
       highlightedIndex.map { ($0 + items.count - 1) % items.count } ?? items.count - 1
@@ -223,7 +223,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Returns: Whether the key was handled (the list is shown).
   @discardableResult
-  public mutating func highlightFirst() -> Bool {
+  mutating func highlightFirst() -> Bool {
     guard isPresented else { return false }
     highlightedIndex = 0
     return true
@@ -233,7 +233,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Returns: Whether the key was handled (the list is shown).
   @discardableResult
-  public mutating func highlightLast() -> Bool {
+  mutating func highlightLast() -> Bool {
     guard isPresented else { return false }
     highlightedIndex = items.count - 1
     return true
@@ -244,7 +244,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// - Parameter index: A position in ``items``; out-of-range positions are ignored.
   /// - Returns: Whether the highlight moved.
   @discardableResult
-  public mutating func highlight(at index: Int) -> Bool {
+  mutating func highlight(at index: Int) -> Bool {
     guard isPresented, items.indices.contains(index) else { return false }
     highlightedIndex = index
     return true
@@ -258,7 +258,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Parameter action: The action that accepted it; Enter by default.
   /// - Returns: The acceptance, or `nil` when the list is not shown or nothing is highlighted.
-  public mutating func accept(_ action: AcceptAction = .enter) -> Acceptance? {
+  mutating func accept(_ action: AcceptAction = .enter) -> Acceptance? {
     guard isPresented, let index = highlightedIndex else { return nil }
     return finish(index, action)
   }
@@ -269,7 +269,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///   - index: A position in ``items``; out-of-range positions are ignored.
   ///   - action: The action that accepted it; a pointer by default.
   /// - Returns: The acceptance, or `nil` when the list is not shown or `index` is out of range.
-  public mutating func accept(at index: Int, action: AcceptAction = .pointer) -> Acceptance? {
+  mutating func accept(at index: Int, action: AcceptAction = .pointer) -> Acceptance? {
     guard isPresented, items.indices.contains(index) else { return nil }
     return finish(index, action)
   }
@@ -286,7 +286,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   ///
   /// - Returns: Whether the key was handled (the list was shown).
   @discardableResult
-  public mutating func dismiss() -> Bool {
+  mutating func dismiss() -> Bool {
     guard isPresented, let occurrence else { return false }
     dismissal = Dismissal(occurrence: occurrence, spaces: Self.spaces(in: typedText))
     highlightedIndex = nil
@@ -297,7 +297,7 @@ public struct SuggestionSelection: Sendable, Hashable {
 
   /// Handles Tab according to ``tabBehavior``.
   ///
-  /// With ``TabBehavior/completesThenCycles``: a single item is accepted; when several items
+  /// With ``MentionManager/TabBehavior/completesThenCycles``: a single item is accepted; when several items
   /// share a folded prefix longer than what was typed, Tab extends the query to it; otherwise
   /// the highlight moves to the next item.
   ///
@@ -309,7 +309,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// ```
   ///
   /// - Returns: What Tab did.
-  public mutating func tab() -> TabOutcome {
+  mutating func tab() -> TabOutcome {
     guard isPresented else { return .ignored }
     switch tabBehavior {
     case .accepts:
@@ -335,7 +335,7 @@ public struct SuggestionSelection: Sendable, Hashable {
   /// ```
   ///
   /// - Complexity: O(*n* · *k*²) for *n* items of length *k*.
-  public func commonPrefixCompletion() -> String? {
+  func commonPrefixCompletion() -> String? {
     guard isPresented else { return nil }
     let model = items[highlightedIndex ?? 0].insertionText
     let folded = items.map { Folding.fold($0.insertionText) }

@@ -1,34 +1,25 @@
-/// The result of choosing an item: the whole new text, the new cursor, and where the inserted
-/// mention lies.
-///
-/// Whole string in, whole string out: a text view replaces its text with ``text`` and moves the
-/// cursor to ``cursor`` (or ``utf16Cursor``), as MJAutoComplete's `shouldUpdateToText:` does.
-///
-/// ```swift
-/// let query = TriggerDetector(triggers: [.mention]).detect(in: "hi @jo")!
-/// let result = MentionReplacement(query: query, item: jose)
-/// result.text                 // "hi @jose "
-/// result.utf16MentionRange    // 3..<8
-/// result.utf16Cursor          // 9
-/// ```
-public struct MentionReplacement: Sendable, Hashable {
+/// The result of choosing an item for a query: the whole new text, the new cursor, and where
+/// the inserted mention lies. ``MessageDraft`` applies it as one edit.
+struct MentionReplacement: Sendable, Hashable {
   /// The whole new text.
-  public var text: String
+  var text: String
   /// The cursor in ``text``, after the mention and its suffix: always on a character boundary,
   /// so past the suffix's character when the text after it starts with a combining scalar.
-  public var cursor: String.Index
+  var cursor: String.Index
   /// The range of the inserted mention (delimiter and item, without the suffix) in ``text``.
-  public var mentionRange: Range<String.Index>
+  var mentionRange: Range<String.Index>
   /// The chosen item.
-  public var item: MentionItem
+  var item: MentionItem
   /// The trigger the item was chosen for.
-  public var trigger: Trigger
+  var trigger: Trigger
+  /// What follows the delimiter in the inserted mention (the entity's value).
+  var value: String
 
   /// ``cursor`` as a UTF-16 offset.
-  public var utf16Cursor: Int { TextCursor.utf16Offset(of: cursor, in: text) }
+  var utf16Cursor: Int { TextCursor.utf16Offset(of: cursor, in: text) }
 
   /// ``mentionRange`` as UTF-16 offsets.
-  public var utf16MentionRange: Range<Int> { TextCursor.utf16Range(of: mentionRange, in: text) }
+  var utf16MentionRange: Range<Int> { TextCursor.utf16Range(of: mentionRange, in: text) }
 
   /// Builds the replacement for choosing `item` at `query`.
   ///
@@ -41,7 +32,7 @@ public struct MentionReplacement: Sendable, Hashable {
   /// - Parameters:
   ///   - query: The active query, from ``TriggerDetector`` or ``MentionManager``.
   ///   - item: The chosen item.
-  public init(query: MentionQuery, item: MentionItem) {
+  init(query: MentionQuery, item: MentionItem) {
     let source = query.sourceText
     let trigger = query.trigger
     let insertion = trigger.insertion
@@ -49,6 +40,10 @@ public struct MentionReplacement: Sendable, Hashable {
     let alreadyDelimited = trigger.allDelimiters.contains { item.insertionText.hasPrefix($0) }
     if insertion.keepsDelimiter && !alreadyDelimited { inserted += trigger.delimiter }
     inserted += item.insertionText
+    let ownDelimiter = trigger.allDelimiters.filter { item.insertionText.hasPrefix($0) }
+      .max { $0.utf8.count < $1.utf8.count }
+    let value =
+      ownDelimiter.map { String(item.insertionText.dropFirst($0.count)) } ?? item.insertionText
 
     let before = source[..<query.range.lowerBound]
     let after = source[query.range.upperBound...]
@@ -75,5 +70,6 @@ public struct MentionReplacement: Sendable, Hashable {
     self.cursor = down == cursor ? cursor : text.index(after: down)
     self.item = item
     self.trigger = trigger
+    self.value = value
   }
 }

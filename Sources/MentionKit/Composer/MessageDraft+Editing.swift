@@ -1,4 +1,4 @@
-extension MentionComposer {
+extension MessageDraft {
   // MARK: - Edits from a text view or a server
 
   /// Replaces a UTF-16 range with a string, as a text view's `shouldChangeTextIn` reports it,
@@ -9,14 +9,14 @@ extension MentionComposer {
   ///
   /// ```swift
   /// // text "hi @jose ", entity "@jose" at 3..<8
-  /// try composer.replace(utf16Range: 0..<2, with: "hello")
-  /// composer.entities[0].utf16Range   // 6..<11
+  /// try draft.replace(utf16Range: 0..<2, with: "hello")
+  /// draft.entities[0].utf16Range   // 6..<11
   /// ```
   ///
   /// - Parameters:
   ///   - utf16Range: The range to replace, in UTF-16 offsets.
   ///   - replacement: The new text.
-  /// - Throws: ``MentionError/editOutOfBounds(location:length:utf16Count:)`` when the range lies
+  /// - Throws: ``MentionError/editOutOfBounds(utf16Range:utf16Count:)`` when the range lies
   ///   outside the text; ``MentionError/splitsUnicodeScalar(utf16Offset:)`` or
   ///   ``MentionError/splitsGrapheme(utf16Offset:)`` when an end splits a character and
   ///   ``Options-swift.struct/misalignedEdit`` is ``Options-swift.struct/MisalignedEdit/throwsError``.
@@ -26,29 +26,12 @@ extension MentionComposer {
   public mutating func replace(utf16Range: Range<Int>, with replacement: String)
     throws(MentionError)
   {
-    try replace(
-      utf16Location: utf16Range.lowerBound, length: utf16Range.count, with: replacement)
-  }
-
-  /// Replaces a UTF-16 location and length (an `NSRange`'s fields) with a string.
-  ///
-  /// Any integers are accepted: negative or overflowing values throw instead of trapping.
-  ///
-  /// - Parameters:
-  ///   - utf16Location: The start of the range, in UTF-16 offsets.
-  ///   - length: The length of the range, in UTF-16 code units.
-  ///   - replacement: The new text.
-  /// - Throws: As ``replace(utf16Range:with:)``.
-  public mutating func replace(utf16Location: Int, length: Int, with replacement: String)
-    throws(MentionError)
-  {
     let count = text.utf16.count
-    let (end, overflow) = utf16Location.addingReportingOverflow(length)
-    guard utf16Location >= 0, length >= 0, !overflow, end <= count else {
-      throw .editOutOfBounds(location: utf16Location, length: length, utf16Count: count)
+    guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= count else {
+      throw .editOutOfBounds(utf16Range: utf16Range, utf16Count: count)
     }
-    let lower = try aligned(utf16Location, roundingUp: false)
-    let upper = length == 0 ? lower : try aligned(end, roundingUp: true)
+    let lower = try aligned(utf16Range.lowerBound, roundingUp: false)
+    let upper = utf16Range.isEmpty ? lower : try aligned(utf16Range.upperBound, roundingUp: true)
     applyEdit(lower..<max(lower, upper), replacement, inside: options.editInsideMention)
   }
 
@@ -60,7 +43,7 @@ extension MentionComposer {
   /// - Throws: ``MentionError/cursorIndexOutOfBounds`` when the range lies past the end; otherwise
   ///   as ``replace(utf16Range:with:)``, where an index inside a scalar's UTF-8 bytes counts as
   ///   splitting a scalar.
-  public mutating func replace(_ range: Range<String.Index>, with replacement: String)
+  mutating func replace(_ range: Range<String.Index>, with replacement: String)
     throws(MentionError)
   {
     guard range.upperBound <= text.endIndex else { throw .cursorIndexOutOfBounds }
@@ -75,7 +58,7 @@ extension MentionComposer {
   ///
   /// - Parameter string: The typed or pasted text.
   public mutating func insert(_ string: String) {
-    applyEdit(utf16Selection, string, inside: options.editInsideMention)
+    applyEdit(selectedUTF16Range, string, inside: options.editInsideMention)
   }
 
   /// Backspace: deletes the selection, or the mention or grapheme cluster before the caret.
@@ -84,15 +67,15 @@ extension MentionComposer {
   ///
   /// ```swift
   /// // options.backspaceAtMentionEnd = .deletesByParts, text "@Jon Snow|"
-  /// composer.deleteBackward()   // "@Jon|", still the same entity
-  /// composer.deleteBackward()   // "|"
+  /// draft.deleteBackward()   // "@Jon|", still the same entity
+  /// draft.deleteBackward()   // "|"
   /// ```
   public mutating func deleteBackward() {
-    guard utf16Selection.isEmpty else {
-      applyEdit(utf16Selection, "", inside: options.editInsideMention)
+    guard selectedUTF16Range.isEmpty else {
+      applyEdit(selectedUTF16Range, "", inside: options.editInsideMention)
       return
     }
-    let caret = utf16Selection.lowerBound
+    let caret = selectedUTF16Range.lowerBound
     guard caret > 0 else { return }
     if let position = entities.firstIndex(where: { $0.utf16Range.upperBound == caret }) {
       switch options.backspaceAtMentionEnd {
@@ -112,11 +95,11 @@ extension MentionComposer {
 
   /// Forward delete: deletes the selection, or the grapheme cluster after the caret.
   public mutating func deleteForward() {
-    guard utf16Selection.isEmpty else {
-      applyEdit(utf16Selection, "", inside: options.editInsideMention)
+    guard selectedUTF16Range.isEmpty else {
+      applyEdit(selectedUTF16Range, "", inside: options.editInsideMention)
       return
     }
-    let caret = utf16Selection.lowerBound
+    let caret = selectedUTF16Range.lowerBound
     guard caret < text.utf16.count else { return }
     let next = TextCursor.utf16Offset(of: text.index(after: index(caret)), in: text)
     applyEdit(caret..<next, "", inside: options.editInsideMention)
@@ -124,7 +107,8 @@ extension MentionComposer {
 
   private mutating func deleteLastPart(ofEntityAt position: Int) {
     var entity = entities[position]
-    let name = entity.text
+    let range = entity.utf16Range
+    let name = text[index(range.lowerBound)..<index(range.upperBound)]
     var cut: String.Index?
     var previousIsSpace = false
     for index in name.indices {
@@ -132,53 +116,48 @@ extension MentionComposer {
       if isSpace && !previousIsSpace && index > name.startIndex { cut = index }
       previousIsSpace = isSpace
     }
-    guard let cut else {
-      applyEdit(entity.utf16Range, "", inside: .detachesMention)
+    let kept = cut.map { name.utf16.distance(from: name.startIndex, to: $0) } ?? 0
+    // The delimiter is what comes before the value; a cut inside it leaves no mention.
+    let delimiterLength = name.utf16.count - entity.value.utf16.count
+    guard kept > delimiterLength else {
+      applyEdit(range, "", inside: .detachesMention)
       return
     }
-    let kept = name.utf16.distance(from: name.startIndex, to: cut)
-    let start = entity.utf16Range.lowerBound
+    let start = range.lowerBound
     entities.remove(at: position)
-    applyEdit((start + kept)..<entity.utf16Range.upperBound, "", inside: .detachesMention)
+    applyEdit((start + kept)..<range.upperBound, "", inside: .detachesMention)
     entity.utf16Range = start..<(start + kept)
-    entity.text = String(name[..<cut])
-    guard isGraphemeBoundary(entity.utf16Range.upperBound) else { return }
+    let value = entity.value.utf16
+    guard
+      let valueEnd = value.index(
+        value.startIndex, offsetBy: kept - delimiterLength, limitedBy: value.endIndex),
+      let cutValue = String(value[..<valueEnd]),
+      isGraphemeBoundary(entity.utf16Range.upperBound)
+    else { return }
+    entity.value = cutValue
     insertSorted(entity)
   }
 
   // MARK: - Completion
 
-  /// The active query at the caret, unless the caret is in or right after a mention entity.
-  ///
-  /// - Parameter detector: The triggers to look for.
-  /// - Returns: The query, or `nil` when none is active or the selection is not empty.
-  public func activeQuery(using detector: TriggerDetector) -> MentionQuery? {
-    guard utf16Selection.isEmpty,
-      let query = try? detector.detect(in: text, utf16Offset: utf16Selection.lowerBound)
-    else { return nil }
+  /// The active query at the caret, unless the selection is not empty or the query starts
+  /// inside a mention entity.
+  func activeQuery(using detector: TriggerDetector) -> MentionQuery? {
+    guard selectedUTF16Range.isEmpty else { return nil }
+    let query = detector.detectAligned(in: text, cursor: cursor)
+    guard let query else { return nil }
     let start = TextCursor.utf16Offset(of: query.range.lowerBound, in: text)
     if entities.contains(where: { $0.utf16Range.contains(start) }) { return nil }
     return query
   }
 
-  /// Writes a chosen item for a query (see ``MentionReplacement``) and records its entity.
+  /// Writes a chosen item for a query detected in this draft's ``text`` (see
+  /// ``MentionReplacement``), records its entity, and puts the caret after the suffix.
   ///
-  /// ```swift
-  /// // text "hi @jo|"
-  /// try composer.complete(with: jose, for: query)
-  /// composer.text        // "hi @jose "
-  /// composer.entities    // [@jose 3..<8, id "U1", trigger "mention"]
-  /// composer.utf16Cursor // 9
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - item: The chosen item.
-  ///   - query: The active query, detected in this composer's ``text``.
-  /// - Throws: ``MentionError/staleQuery`` when the query was detected in another text.
-  public mutating func complete(with item: MentionItem, for query: MentionQuery)
-    throws(MentionError)
-  {
-    guard query.sourceText == text else { throw .staleQuery }
+  /// - Returns: Whether the query matched the text (nothing changes otherwise).
+  @discardableResult
+  mutating func accept(_ item: MentionItem, for query: MentionQuery) -> Bool {
+    guard query.sourceText == text else { return false }
     let replacement = MentionReplacement(query: query, item: item)
     let old = query.utf16Range
     let new = replacement.text
@@ -191,30 +170,64 @@ extension MentionComposer {
     applyEdit(old, String(piece), inside: .detachesMention)
     let range = replacement.utf16MentionRange
     let cursor = replacement.utf16Cursor
-    utf16Selection = cursor..<cursor
+    selectedUTF16Range = cursor..<cursor
     guard !range.isEmpty, isGraphemeBoundary(range.lowerBound),
       isGraphemeBoundary(range.upperBound)
-    else { return }
+    else { return true }
     insertSorted(
-      MentionEntity(
-        utf16Range: range, itemID: item.id, trigger: query.trigger.name.rawValue,
-        text: String(new[replacement.mentionRange])))
+      MessageEntity(
+        trigger: query.trigger.name, utf16Range: range, value: replacement.value,
+        resolution: .resolved(item)))
+    return true
   }
 
   /// Replaces the typed text of a query (after its delimiter, up to the caret), as Tab's
-  /// common-prefix completion does (``SuggestionSelection/TabOutcome/extendedQuery(_:)``).
+  /// common-prefix completion does.
   ///
-  /// - Parameters:
-  ///   - query: The active query, detected in this composer's ``text``.
-  ///   - newText: The new query text.
-  /// - Throws: ``MentionError/staleQuery`` when the query was detected in another text.
-  public mutating func replaceQueryText(of query: MentionQuery, with newText: String)
-    throws(MentionError)
-  {
-    guard query.sourceText == text else { throw .staleQuery }
+  /// - Returns: Whether the query matched the text (nothing changes otherwise).
+  @discardableResult
+  mutating func replaceQueryText(of query: MentionQuery, with newText: String) -> Bool {
+    guard query.sourceText == text else { return false }
     applyEdit(
       TextCursor.utf16Range(of: query.queryRange, in: text), newText,
       inside: options.editInsideMention)
+    return true
+  }
+
+  /// Replaces the whole text with `newText`, as one edit over the part that changed (the
+  /// longest common prefix and suffix of whole characters stay), then puts the caret at
+  /// `utf16Offset` (the end by default).
+  ///
+  /// - Returns: Whether the text changed, and whether characters were inserted.
+  mutating func setText(_ newText: String, utf16Offset: Int?) -> (changed: Bool, inserted: Bool) {
+    guard newText != text else {
+      moveCursor(utf16Offset: utf16Offset ?? text.utf16.count)
+      return (false, false)
+    }
+    var oldStart = text.startIndex
+    var newStart = newText.startIndex
+    while oldStart < text.endIndex, newStart < newText.endIndex,
+      text[oldStart].unicodeScalars.elementsEqual(newText[newStart].unicodeScalars)
+    {
+      oldStart = text.index(after: oldStart)
+      newStart = newText.index(after: newStart)
+    }
+    var oldEnd = text.endIndex
+    var newEnd = newText.endIndex
+    while oldEnd > oldStart, newEnd > newStart {
+      let oldPrevious = text.index(before: oldEnd)
+      let newPrevious = newText.index(before: newEnd)
+      guard text[oldPrevious].unicodeScalars.elementsEqual(newText[newPrevious].unicodeScalars)
+      else { break }
+      oldEnd = oldPrevious
+      newEnd = newPrevious
+    }
+    let range = TextCursor.utf16Range(of: oldStart..<oldEnd, in: text)
+    let inserted = String(newText[newStart..<newEnd])
+    // The host's text is the truth: an edit inside a mention detaches it, never widens.
+    applyEdit(range, inserted, inside: .detachesMention)
+    moveCursor(utf16Offset: utf16Offset ?? text.utf16.count)
+    return (true, !inserted.isEmpty)
   }
 
   // MARK: - The edit rule
@@ -290,7 +303,7 @@ extension MentionComposer {
       newText += replacement
       newText += text[upper...]
       let delta = replacement.utf16.count - range.count
-      var kept: [MentionEntity] = []
+      var kept: [MessageEntity] = []
       var broken: [Int] = []
       for (position, entity) in entities.enumerated() where !dropped.contains(position) {
         var moved = entity
@@ -318,7 +331,7 @@ extension MentionComposer {
       text = newText
       entities = kept
       let caret = clampedBoundary(range.lowerBound + replacement.utf16.count, roundingUp: true)
-      utf16Selection = caret..<caret
+      selectedUTF16Range = caret..<caret
       return
     }
   }
@@ -334,7 +347,7 @@ extension MentionComposer {
       && position.samePosition(in: text) != nil
   }
 
-  private mutating func insertSorted(_ entity: MentionEntity) {
+  private mutating func insertSorted(_ entity: MessageEntity) {
     let position =
       entities.firstIndex { $0.utf16Range.lowerBound >= entity.utf16Range.upperBound }
       ?? entities.endIndex
