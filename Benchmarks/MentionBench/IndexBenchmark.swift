@@ -190,12 +190,7 @@ enum IndexBenchmark {
 
   /// The query the manager would pass to its filter after `@text`.
   static func mentionQuery(_ text: String, trigger: Trigger) -> MentionQuery {
-    let source = "@" + text
-    let queryStart = source.index(after: source.startIndex)
-    return MentionQuery(
-      trigger: trigger, delimiter: "@", text: text, sourceText: source,
-      range: source.startIndex..<source.endIndex, queryRange: queryStart..<source.endIndex,
-      cursor: source.endIndex)
+    MentionQuery(text: text, trigger: trigger)
   }
 }
 

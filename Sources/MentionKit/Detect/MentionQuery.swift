@@ -14,7 +14,7 @@ public struct MentionQuery: Sendable, Hashable {
   /// The trigger whose delimiter starts the query.
   public var trigger: Trigger
   /// The delimiter as typed (`"@"` or `"＠"`).
-  public var delimiter: String
+  var delimiter: String
   /// The query: the text between the delimiter and the cursor.
   public var text: String
   /// The text the query was found in.
@@ -58,6 +58,21 @@ public struct MentionQuery: Sendable, Hashable {
     }
     guard let query = detector.detectAligned(in: text, cursor: cursor) else { return nil }
     self = query
+  }
+
+  /// Creates the query a text made of the trigger's delimiter and `text` gives, with the cursor
+  /// at its end: for calling a filter or a data source directly.
+  ///
+  /// - Parameters:
+  ///   - text: The typed query, after the delimiter.
+  ///   - trigger: The trigger.
+  public init(text: String, trigger: Trigger) {
+    let source = trigger.delimiter + text
+    let start = source.utf8.index(source.startIndex, offsetBy: trigger.delimiter.utf8.count)
+    self.init(
+      trigger: trigger, delimiter: trigger.delimiter, text: text, sourceText: source,
+      range: source.startIndex..<source.endIndex, queryRange: start..<source.endIndex,
+      cursor: source.endIndex)
   }
 
   /// Creates a query; ``TriggerDetector`` makes these.

@@ -1,4 +1,4 @@
-/// Fuzzes ``MentionComposer``'s edit application with a script decoded from the bytes.
+/// Fuzzes ``MessageDraft``'s edit application with a script decoded from the bytes.
 ///
 /// Input layout: an options byte, the initial text's byte length (2 bytes) and text, an entity
 /// count byte and per entity a UTF-16 start (2 bytes) and length (1 byte), then opcodes with
@@ -8,11 +8,11 @@
 /// query, Tab's query rewrite, a completion with a stale query, and option changes.
 ///
 /// Invariants after every step: every entity is non-empty, lies in the text on grapheme
-/// boundaries and its text equals the text at its range; entities are sorted and don't overlap;
+/// boundaries and the text at its range ends with its value; entities are sorted and don't overlap;
 /// the selection lies in the text on grapheme boundaries; the message loads back into a new
-/// composer. Errors: out-of-bounds edits throw exactly
-/// ``MentionError/editOutOfBounds(location:length:utf16Count:)``; misaligned edits throw a
-/// split error only with ``MentionComposer/Options-swift.struct/MisalignedEdit/throwsError``;
+/// draft. Errors: out-of-bounds edits throw exactly
+/// ``MentionError/editOutOfBounds(utf16Range:utf16Count:)``; misaligned edits throw a
+/// split error only with ``MessageDraft/Options-swift.struct/MisalignedEdit/throwsError``;
 /// a throwing call changes nothing; with `.detachesMention` an edit changes the text exactly as
 /// the plain string edit would and keeps every entity it does not touch.
 enum ComposerFuzz {
@@ -39,8 +39,8 @@ enum ComposerFuzz {
     return TriggerDetector(triggers: [mention, .hashtag, .wikiLink, .emoji])
   }()
 
-  static func options(_ byte: UInt8) -> MentionComposer.Options {
-    MentionComposer.Options(
+  static func options(_ byte: UInt8) -> MessageDraft.Options {
+    MessageDraft.Options(
       editInsideMention: byte & 1 == 0 ? .detachesMention : .removesMention,
       backspaceAtMentionEnd: [.deletesMention, .deletesByParts, .deletesCharacter][
         Int(byte >> 1 & 3) % 3],
@@ -50,7 +50,7 @@ enum ComposerFuzz {
   static func run(_ input: inout FuzzInput) {
     let options = options(input.byte())
     let text = input.string(input.uint16() % 512)
-    var entities: [MentionEntity] = []
+    var entities: [MessageEntity] = []
     let utf16 = Array(text.utf16)
     for number in 0..<Int(input.byte() % 4) {
       let lower = input.uint16() % (utf16.count + 2)
@@ -58,24 +58,26 @@ enum ComposerFuzz {
       let slice =
         upper <= utf16.count ? String(decoding: utf16[lower..<upper], as: UTF16.self) : "x"
       entities.append(
-        MentionEntity(
-          utf16Range: lower..<upper, itemID: "E\(number)", trigger: "mention", text: slice))
+        MessageEntity(
+          trigger: .mention, utf16Range: lower..<upper, value: slice,
+          resolution: .resolved(MentionItem(id: "E\(number)", insertionText: slice))))
     }
-    var composer: MentionComposer
+    var draft: MessageDraft
     do {
-      composer = try MentionComposer(text: text, entities: entities, options: options)
+      draft = try MessageDraft(
+        message: Message(text: text, entities: entities), options: options)
     } catch {
       guard case .invalidEntity = error else {
         fuzzCheck(false, "loading threw \(error)")
         return
       }
-      composer = try! MentionComposer(text: text, options: options)
+      draft = try! MessageDraft(message: Message(text: text), options: options)
     }
-    trace("load", composer)
-    check(composer)
+    trace("load", draft)
+    check(draft)
     while !input.isAtEnd {
-      step(&composer, &input)
-      check(composer)
+      step(&draft, &input)
+      check(draft)
     }
   }
 
@@ -85,104 +87,92 @@ enum ComposerFuzz {
     return input.string(byte - 199)
   }
 
-  static func trace(_ step: String, _ composer: MentionComposer) {
+  static func trace(_ step: String, _ draft: MessageDraft) {
     fuzzTrace(
-      "\(step) → \(composer.text.debugDescription) selection \(composer.utf16Selection) "
-        + composer.entities.map { "\($0.text.debugDescription)@\($0.utf16Range)" }
+      "\(step) → \(draft.text.debugDescription) selection \(draft.selectedUTF16Range) "
+        + draft.entities.map { "\($0.value.debugDescription)@\($0.utf16Range)" }
         .joined(separator: " "))
   }
 
-  static func step(_ composer: inout MentionComposer, _ input: inout FuzzInput) {
+  static func step(_ draft: inout MessageDraft, _ input: inout FuzzInput) {
     let opcode = input.byte() % 14
-    defer { trace("op \(opcode)", composer) }
+    defer { trace("op \(opcode)", draft) }
     switch opcode {
-    case 0: composer.insert(poolString(&input))
-    case 1: composer.insert(input.string(Int(input.byte() % 64)))
-    case 2: composer.deleteBackward()
-    case 3: composer.deleteForward()
-    case 4: composer.moveCursor(toUTF16Offset: input.uint16() - 2)
+    case 0: draft.insert(poolString(&input))
+    case 1: draft.insert(input.string(Int(input.byte() % 64)))
+    case 2: draft.deleteBackward()
+    case 3: draft.deleteForward()
+    case 4: draft.moveCursor(utf16Offset: input.uint16() - 2)
     case 5:
       let a = input.uint16() - 2
       let b = input.uint16() - 2
-      composer.select(utf16Range: min(a, b)..<max(a, b))
+      draft.select(utf16Range: min(a, b)..<max(a, b))
     case 6:
-      let location = input.uint16() % (composer.text.utf16.count + 3) - 1
-      let length = Int(input.byte() % 24) - 1
-      replaceUTF16(&composer, location, length, poolString(&input))
-    case 7: replaceIndices(&composer, &input)
+      let location = input.uint16() % (draft.text.utf16.count + 3) - 1
+      let length = Int(input.byte() % 24)
+      replaceUTF16(&draft, location, length, poolString(&input))
+    case 7: replaceIndices(&draft, &input)
     case 8:
       let item = items[Int(input.byte()) % items.count]
-      guard let query = composer.activeQuery(using: detector) else { return }
-      do {
-        try composer.complete(with: item, for: query)
-      } catch {
-        fuzzCheck(false, "completing a fresh query threw \(error)")
-      }
-    case 9: input.byte() & 1 == 0 ? composer.moveLeft() : composer.moveRight()
-    case 10: composer.selectAll()
+      guard let query = draft.activeQuery(using: detector) else { return }
+      fuzzCheck(draft.accept(item, for: query), "a fresh query was not completed")
+    case 9: input.byte() & 1 == 0 ? draft.moveLeft() : draft.moveRight()
+    case 10: draft.selectAll()
     case 11:
       let replacement = poolString(&input)
-      guard let query = composer.activeQuery(using: detector) else { return }
-      do {
-        try composer.replaceQueryText(of: query, with: replacement)
-      } catch {
-        fuzzCheck(false, "rewriting a fresh query threw \(error)")
-      }
+      guard let query = draft.activeQuery(using: detector) else { return }
+      fuzzCheck(
+        draft.replaceQueryText(of: query, with: replacement), "a fresh query was not rewritten")
     case 12:
-      let other = composer.text + "@x"
+      let other = draft.text + "@x"
       guard let query = try? detector.detect(in: other, utf16Offset: other.utf16.count) else {
         return
       }
-      let before = composer
-      do {
-        try composer.complete(with: items[0], for: query)
-        fuzzCheck(false, "a stale query was completed")
-      } catch {
-        fuzzCheck(error == .staleQuery, "stale query threw \(error)")
-        fuzzCheck(composer == before, "a throwing completion changed the composer")
-      }
+      let before = draft
+      fuzzCheck(!draft.accept(items[0], for: query), "a stale query was completed")
+      fuzzCheck(draft == before, "a refused completion changed the draft")
     default:
-      composer.options = options(input.byte())
+      draft.options = options(input.byte())
     }
   }
 
   static func replaceUTF16(
-    _ composer: inout MentionComposer, _ location: Int, _ length: Int, _ replacement: String
+    _ draft: inout MessageDraft, _ location: Int, _ length: Int, _ replacement: String
   ) {
-    let before = composer
+    let before = draft
     let count = before.text.utf16.count
     let boundaries = UTF16Boundaries(before.text)
-    let inBounds = location >= 0 && length >= 0 && location + length <= count
-    let end = location + max(length, 0)
+    let inBounds = location >= 0 && location + length <= count
+    let end = location + length
     let aligned =
       inBounds && boundaries.characterStarts.contains(location)
       && (length == 0 || boundaries.characterStarts.contains(end))
     do {
-      try composer.replace(utf16Location: location, length: length, with: replacement)
+      try draft.replace(utf16Range: location..<end, with: replacement)
       fuzzCheck(inBounds, "edit \(location) \(length) of \(count) accepted")
       fuzzCheck(
-        aligned || composer.options.misalignedEdit == .widensToGraphemes,
+        aligned || draft.options.misalignedEdit == .widensToGraphemes,
         "misaligned edit \(location) \(length) accepted")
-      guard composer.options.editInsideMention == .detachesMention else { return }
+      guard draft.options.editInsideMention == .detachesMention else { return }
       let lower = boundaries.characterBoundary(atOrBefore: location)
       let upper = length == 0 ? lower : boundaries.characterBoundary(atOrAfter: end)
       let old = Array(before.text.utf16)
       let expected = old[..<lower] + Array(replacement.utf16) + old[max(lower, upper)...]
       fuzzCheck(
-        Array(composer.text.utf16) == Array(expected),
-        "edit \(location) \(length) gave \(composer.text.debugDescription)")
-      checkKept(before.entities, edit: lower..<max(lower, upper), replacement, composer)
+        Array(draft.text.utf16) == Array(expected),
+        "edit \(location) \(length) gave \(draft.text.debugDescription)")
+      checkKept(before.entities, edit: lower..<max(lower, upper), replacement, draft)
     } catch {
-      fuzzCheck(composer == before, "a throwing edit changed the composer")
+      fuzzCheck(draft == before, "a throwing edit changed the draft")
       if !inBounds {
         fuzzCheck(
-          error == .editOutOfBounds(location: location, length: length, utf16Count: count),
+          error == .editOutOfBounds(utf16Range: location..<end, utf16Count: count),
           "out-of-bounds edit threw \(error)")
         return
       }
       fuzzCheck(!aligned, "aligned edit \(location) \(length) threw \(error)")
       fuzzCheck(
-        composer.options.misalignedEdit == .throwsError, "widening edit threw \(error)")
+        draft.options.misalignedEdit == .throwsError, "widening edit threw \(error)")
       let bad = boundaries.characterStarts.contains(location) ? end : location
       let expected: MentionError =
         boundaries.scalarStarts.contains(bad)
@@ -194,12 +184,12 @@ enum ComposerFuzz {
   /// No mention is lost: every entity the edit does not touch is still there, shifted, unless
   /// its edges stop being grapheme boundaries in the new text; the edit creates none.
   static func checkKept(
-    _ entities: [MentionEntity], edit: Range<Int>, _ replacement: String,
-    _ composer: MentionComposer
+    _ entities: [MessageEntity], edit: Range<Int>, _ replacement: String,
+    _ draft: MessageDraft
   ) {
     let delta = replacement.utf16.count - edit.count
-    let boundaries = UTF16Boundaries(composer.text)
-    var expected: [MentionEntity] = []
+    let boundaries = UTF16Boundaries(draft.text)
+    var expected: [MessageEntity] = []
     for entity in entities {
       let range = entity.utf16Range
       let touched =
@@ -218,13 +208,13 @@ enum ComposerFuzz {
       }
     }
     fuzzCheck(
-      composer.entities == expected,
-      "edit \(edit) kept \(composer.entities.map(\.utf16Range)), expected \(expected.map(\.utf16Range))"
+      draft.entities == expected,
+      "edit \(edit) kept \(draft.entities.map(\.utf16Range)), expected \(expected.map(\.utf16Range))"
     )
   }
 
-  static func replaceIndices(_ composer: inout MentionComposer, _ input: inout FuzzInput) {
-    let text = composer.text
+  static func replaceIndices(_ draft: inout MessageDraft, _ input: inout FuzzInput) {
+    let text = draft.text
     let count = text.utf8.count
     let a = input.uint16() % (count + 2)
     let b = input.uint16() % (count + 2)
@@ -232,19 +222,19 @@ enum ComposerFuzz {
     let longer = text + "@@"
     let lower = longer.utf8.index(longer.startIndex, offsetBy: min(a, b))
     let upper = longer.utf8.index(longer.startIndex, offsetBy: max(a, b))
-    let before = composer
+    let before = draft
     let characterStarts = TextBoundaries(text)
     let aligned =
       characterStarts.isCharacterBoundary(min(a, b))
       && (a == b || characterStarts.isCharacterBoundary(max(a, b)))
     do {
-      try composer.replace(lower..<upper, with: replacement)
+      try draft.replace(lower..<upper, with: replacement)
       fuzzCheck(max(a, b) <= count, "an index range past the end was accepted")
       fuzzCheck(
-        aligned || composer.options.misalignedEdit == .widensToGraphemes,
+        aligned || draft.options.misalignedEdit == .widensToGraphemes,
         "misaligned index edit accepted")
     } catch {
-      fuzzCheck(composer == before, "a throwing index edit changed the composer")
+      fuzzCheck(draft == before, "a throwing index edit changed the draft")
       if max(a, b) > count {
         fuzzCheck(error == .cursorIndexOutOfBounds, "past-the-end index edit threw \(error)")
         return
@@ -257,11 +247,11 @@ enum ComposerFuzz {
     }
   }
 
-  static func check(_ composer: MentionComposer) {
-    let text = composer.text
+  static func check(_ draft: MessageDraft) {
+    let text = draft.text
     let utf16 = Array(text.utf16)
     let boundaries = UTF16Boundaries(text)
-    let selection = composer.utf16Selection
+    let selection = draft.selectedUTF16Range
     fuzzCheck(
       selection.lowerBound >= 0 && selection.upperBound <= utf16.count,
       "selection \(selection) outside 0...\(utf16.count)")
@@ -270,7 +260,7 @@ enum ComposerFuzz {
         && boundaries.characterStarts.contains(selection.upperBound),
       "selection \(selection) splits a grapheme of \(text.debugDescription)")
     var previousEnd = 0
-    for entity in composer.entities {
+    for entity in draft.entities {
       let range = entity.utf16Range
       fuzzCheck(
         !range.isEmpty && range.lowerBound >= previousEnd && range.upperBound <= utf16.count,
@@ -281,15 +271,15 @@ enum ComposerFuzz {
           && boundaries.characterStarts.contains(range.upperBound),
         "entity \(range) splits a grapheme of \(text.debugDescription)")
       fuzzCheck(
-        Array(utf16[range]) == Array(entity.text.utf16),
-        "entity \(entity.text.debugDescription) at \(range) covers other text in \(text.debugDescription)"
+        String(decoding: utf16[range], as: UTF16.self).hasSuffix(entity.value),
+        "entity \(entity.value.debugDescription) at \(range) covers other text in \(text.debugDescription)"
       )
     }
     do {
-      let reloaded = try MentionComposer(message: composer.message, options: composer.options)
-      fuzzCheck(reloaded.entities == composer.entities, "reloading changed the entities")
+      let reloaded = try MessageDraft(message: draft.message, options: draft.options)
+      fuzzCheck(reloaded.entities == draft.entities, "reloading changed the entities")
     } catch {
-      fuzzCheck(false, "the composer's own message does not load: \(error)")
+      fuzzCheck(false, "the draft's own message does not load: \(error)")
     }
   }
 }

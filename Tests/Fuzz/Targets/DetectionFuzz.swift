@@ -40,7 +40,7 @@ enum DetectionFuzz {
     } catch {
       fuzzCheck(utf16Offset > utf16Count, "offset \(utf16Offset) of \(utf16Count) threw \(error)")
       fuzzCheck(
-        error == .cursorOutOfBounds(offset: utf16Offset, utf16Count: utf16Count), "\(error)")
+        error == .cursorOutOfBounds(utf16Offset: utf16Offset, utf16Count: utf16Count), "\(error)")
     }
 
     // A `String.Index` cursor, possibly inside a scalar's bytes.
@@ -180,8 +180,8 @@ enum DetectionFuzz {
     let utf16Upper = text.utf16.distance(from: text.startIndex, to: query.range.upperBound)
     fuzzCheck(query.utf16Range == utf16Lower..<utf16Upper, "utf16Range differs")
     fuzzCheck(
-      query.utf16Cursor == text.utf16.distance(from: text.startIndex, to: query.cursor),
-      "utf16Cursor differs")
+      query.utf16Offset == text.utf16.distance(from: text.startIndex, to: query.cursor),
+      "utf16Offset differs")
   }
 
   static func compare(
