@@ -6,4 +6,4 @@ import ChatREPLCore
   import Darwin
 #endif
 
-exit(ChatREPLApp.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await ChatREPLApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

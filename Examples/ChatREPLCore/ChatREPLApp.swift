@@ -1,4 +1,5 @@
 import Dispatch
+import MentionKit
 
 /// The `chat-repl` program: parses the command line, loads the directory, and runs the
 /// interactive composer or the pipe filter.
@@ -11,7 +12,7 @@ public enum ChatREPLApp {
   /// - Parameter arguments: The command-line arguments after the program name.
   /// - Returns: The exit status: 0 on success, 1 when a file cannot be loaded, 2 on a usage
   ///   error, 3 when interactive mode has no terminal.
-  public static func run(arguments: [String]) -> Int32 {
+  @MainActor public static func run(arguments: [String]) async -> Int32 {
     let options: Options
     do {
       options = try Options.parse(arguments)
@@ -56,14 +57,18 @@ public enum ChatREPLApp {
         options.noColor || !(POSIX.environment("NO_COLOR") ?? "").isEmpty
         || POSIX.environment("TERM") == "dumb"
       let summary = directory.summary
-      let (handles, engine) = prepare(directory)
+      let (handles, local) = prepare(directory)
       let analyzer = ExtractorAnalyzer(profile: options.profile, handles: handles)
-      var mode = InteractiveMode(
+      let dataSource: any MentionDataSource =
+        options.latencyMilliseconds.map {
+          LatencyDataSource(base: local, maximumMilliseconds: $0)
+        } ?? local
+      let mode = InteractiveMode(
         session: ChatSession(
-          engine: engine, analyzer: analyzer,
+          dataSource: dataSource, analyzer: analyzer,
           formatter: formatter, directorySummary: summary, format: options.format ?? .slack),
         palette: Palette(usesColor: !noColor))
-      return mode.run(banner: [
+      return await mode.run(banner: [
         [
           Frame.Span("chat-repl", .emphasis),
           Frame.Span(
@@ -87,10 +92,10 @@ public enum ChatREPLApp {
   /// Builds the completion index on another thread while this one builds the handle table
   /// that resolves typed mentions: the two largest start-up costs with a big directory, run
   /// side by side. Large directories get a line on stderr before and after.
-  private static func prepare(_ directory: Directory) -> (HandleTable, DirectorySuggestionEngine) {
+  private static func prepare(_ directory: Directory) -> (HandleTable, DirectoryDataSource) {
     /// Written once by the work item, read only after `group.wait()`: no concurrent access.
     final class Box: @unchecked Sendable {
-      var engine: DirectorySuggestionEngine?
+      var dataSource: DirectoryDataSource?
     }
     let start = Clock.now()
     let isLarge = directory.users.count + directory.channels.count >= 100_000
@@ -100,7 +105,7 @@ public enum ChatREPLApp {
     let box = Box()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-      box.engine = DirectorySuggestionEngine(directory: directory)
+      box.dataSource = DirectoryDataSource(directory: directory)
     }
     let handles = HandleTable(directory: directory)
     group.wait()
@@ -108,6 +113,6 @@ public enum ChatREPLApp {
       let seconds = ((Clock.now() - start) * 100).rounded() / 100
       POSIX.writeAll(2, "indexed in \(seconds) s\n")
     }
-    return (handles, box.engine ?? DirectorySuggestionEngine(directory: directory))
+    return (handles, box.dataSource ?? DirectoryDataSource(directory: directory))
   }
 }

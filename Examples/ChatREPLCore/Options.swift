@@ -28,6 +28,9 @@ struct Options: Equatable {
   var profile: Profile = .chat
   var mode: Mode = .automatic
   var noColor = false
+  /// `--latency MS`: answer suggestions like a remote directory, after a random delay up to
+  /// this many milliseconds.
+  var latencyMilliseconds: Int?
   var showsHelp = false
   var showsVersion = false
 
@@ -79,6 +82,13 @@ struct Options: Equatable {
       case "--pipe": options.mode = .pipe
       case "--interactive": options.mode = .interactive
       case "--no-color": options.noColor = true
+      case "--latency":
+        let raw = try take()
+        guard let milliseconds = Int(raw), milliseconds >= 0, milliseconds <= 60_000 else {
+          throw UsageError(
+            description: "--latency needs milliseconds from 0 to 60000, not '\(raw)'")
+        }
+        options.latencyMilliseconds = milliseconds
       default:
         throw UsageError(description: "unknown option '\(argument)' (see --help)")
       }
@@ -110,6 +120,10 @@ struct Options: Equatable {
       --interactive       Interactive mode even when stdin is not a terminal (needs a terminal
                           on stdout).
       --no-color          No colours (as does a non-empty NO_COLOR environment variable).
+      --latency MS        Interactive: answer suggestions like a remote directory, each after a
+                          random delay of up to MS milliseconds, so answers can arrive out of
+                          order. Typing stays responsive and the list only ever shows the
+                          answer for the latest keystroke.
       --version           Print the version.
       -h, --help          Show this help.
 

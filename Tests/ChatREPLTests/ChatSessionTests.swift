@@ -1,14 +1,14 @@
-import MentionKit
 import Testing
 
 @testable import ChatREPLCore
+@testable import MentionKit
 
 /// The interactive session driven by scripted keys: suggestions, acceptance, entities,
 /// history, Ctrl-C/Ctrl-D, commands, and the transcript with its wire form.
-struct ChatSessionTests {
-  @Test func triggerShowsAtMostEightRowsWithTheMatchHighlighted() {
-    var session = SessionFixture.session()
-    session.press(.text("@j"))
+@MainActor struct ChatSessionTests {
+  @Test func triggerShowsAtMostEightRowsWithTheMatchHighlighted() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@j"))
     let frame = session.frame(columns: 80, rows: 24)
     // The input line, eight suggestions (13 users match), the hint line.
     #expect(frame.lines.count == 1 + ChatSession.maximumRows + 1)
@@ -19,28 +19,28 @@ struct ChatSessionTests {
     #expect(frame.plainLines.last?.contains("Tab/Enter accept") == true)
   }
 
-  @Test func downMovesTheHighlightAndTabAcceptsIt() {
-    var session = SessionFixture.session()
-    session.press(.text("@jo"), .down)
+  @Test func downMovesTheHighlightAndTabAcceptsIt() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jo"), .down)
     #expect(session.frame(columns: 80, rows: 24).plainLines[2].hasPrefix("› Josefina Ruiz"))
-    session.press(.tab)
+    await session.press(.tab)
     #expect(session.editor.text == "@josefina ")
-    #expect(session.editor.entities.map(\.itemID) == ["U2"])
+    #expect(session.editor.entities.map(\.item?.id) == ["U2"])
     #expect(session.frame(columns: 80, rows: 24).lines.count == 1)
   }
 
-  @Test func upWrapsToTheLastSuggestionInsteadOfBrowsingHistory() {
-    var session = SessionFixture.session()
-    session.press(.text("old"), .enter, .text("@jo"), .up)
+  @Test func upWrapsToTheLastSuggestionInsteadOfBrowsingHistory() async {
+    let session = SessionFixture.session()
+    await session.press(.text("old"), .enter, .text("@jo"), .up)
     #expect(session.editor.text == "@jo")
-    #expect(session.selection.highlightedIndex == session.selection.items.count - 1)
+    #expect(session.suggestions?.highlightedIndex == (session.suggestions?.items.count ?? 0) - 1)
   }
 
-  @Test func enterAcceptsThenSendsWithTheWireForm() {
-    var session = SessionFixture.session()
-    session.press(.text("@jos"), .enter)
+  @Test func enterAcceptsThenSendsWithTheWireForm() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"), .enter)
     #expect(session.editor.text == "@jose ")
-    let effects = session.press(.text("hola #gé"), .enter, .enter)
+    let effects = await session.press(.text("hola #gé"), .enter, .enter)
     #expect(
       ChatSession.printed(effects) == [
         "you: @jose hola #général ", "  ↳ slack: <@U1> hola <#C1|général> ",
@@ -48,9 +48,9 @@ struct ChatSessionTests {
     #expect(session.editor.isEmpty)
   }
 
-  @Test func sentMentionsAreHighlightedInTheTranscript() throws {
-    var session = SessionFixture.session()
-    let effects = session.press(.text("@jos"), .tab, .text("and @nobody"), .enter)
+  @Test func sentMentionsAreHighlightedInTheTranscript() async throws {
+    let session = SessionFixture.session()
+    let effects = await session.press(.text("@jos"), .tab, .text("and @nobody"), .enter)
     guard case .print(let lines) = try #require(effects.first) else {
       Issue.record("expected printed lines, got \(effects)")
       return
@@ -60,120 +60,120 @@ struct ChatSessionTests {
     #expect(ChatSession.printed(effects).last == "  ↳ not in the directory: @nobody")
   }
 
-  @Test func escapeDismissesTheListAndEnterThenSendsTheText() {
-    var session = SessionFixture.session()
-    session.press(.text("@jos"), .escape)
+  @Test func escapeDismissesTheListAndEnterThenSendsTheText() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"), .escape)
     #expect(session.frame(columns: 80, rows: 24).lines.count == 1)
     #expect(session.ghostText == nil)
-    let printed = ChatSession.printed(session.press(.enter))
+    let printed = ChatSession.printed(await session.press(.enter))
     #expect(printed.first == "you: @jos")
   }
 
-  @Test func ghostTextShowsTheBestCompletionDimmedAndRightAcceptsIt() {
-    var session = SessionFixture.session()
-    session.press(.text("@jos"))
+  @Test func ghostTextShowsTheBestCompletionDimmedAndRightAcceptsIt() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"))
     #expect(session.ghostText == "e")
     let input = session.frame(columns: 80, rows: 24).lines[0]
     #expect(input.last == Frame.Span("e", .ghost))
-    session.press(.right)
+    await session.press(.right)
     #expect(session.editor.text == "@jose ")
   }
 
-  @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() {
-    var session = SessionFixture.session()
-    session.press(.text("@jos"), .tab, .home, .text("hi "))
+  @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"), .tab, .home, .text("hi "))
     #expect(session.editor.text == "hi @jose ")
     #expect(session.editor.entities.map(\.utf16Range) == [3..<8])
     // Drawn as a mention in the input line.
     #expect(session.frame(columns: 80, rows: 24).lines[0].contains(Frame.Span("@jose", .mention)))
     // Backspace right after it deletes it whole.
-    session.press(.end, .backspace, .backspace)
+    await session.press(.end, .backspace, .backspace)
     #expect(session.editor.text == "hi ")
     #expect(session.editor.entities.isEmpty)
   }
 
-  @Test func theChosenItemWinsOverAnAmbiguousHandle() {
-    var session = SessionFixture.session()
+  @Test func theChosenItemWinsOverAnAmbiguousHandle() async {
+    let session = SessionFixture.session()
     // "kim" and "KIM" share a handle: typed by hand it is ambiguous, completed it is U4.
-    session.press(.text("@kim"), .escape, .text(" "))
-    var printed = ChatSession.printed(session.press(.enter))
+    await session.press(.text("@kim"), .escape, .text(" "))
+    var printed = ChatSession.printed(await session.press(.enter))
     #expect(printed[1] == "  ↳ slack: @kim ")
-    session.press(.text("@kim"))
-    let index = session.selection.items.firstIndex { $0.id == "U4" }
-    for _ in 0..<(index ?? 0) { session.press(.down) }
-    printed = ChatSession.printed(session.press(.tab, .enter))
+    await session.press(.text("@kim"))
+    let index = session.suggestions?.items.firstIndex { $0.id == "U4" }
+    for _ in 0..<(index ?? 0) { await session.press(.down) }
+    printed = ChatSession.printed(await session.press(.tab, .enter))
     #expect(printed[1] == "  ↳ slack: <@U4> ")
   }
 
-  @Test func historyUpAndDownWhenNoListIsOpen() {
-    var session = SessionFixture.session()
-    session.press(.text("one"), .enter, .text("two"), .enter, .text("dra"))
-    session.press(.up)
+  @Test func historyUpAndDownWhenNoListIsOpen() async {
+    let session = SessionFixture.session()
+    await session.press(.text("one"), .enter, .text("two"), .enter, .text("dra"))
+    await session.press(.up)
     #expect(session.editor.text == "two")
-    session.press(.up, .up)
+    await session.press(.up, .up)
     #expect(session.editor.text == "one")
-    session.press(.down)
+    await session.press(.down)
     #expect(session.editor.text == "two")
-    session.press(.down)
+    await session.press(.down)
     #expect(session.editor.text == "dra")
   }
 
-  @Test func historyBringsMentionsBackAsEntities() {
-    var session = SessionFixture.session()
-    session.press(.text("@jos"), .tab, .text("hi"), .enter, .up)
+  @Test func historyBringsMentionsBackAsEntities() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"), .tab, .text("hi"), .enter, .up)
     #expect(session.editor.text == "@jose hi")
-    #expect(session.editor.entities.map(\.itemID) == ["U1"])
+    #expect(session.editor.entities.map(\.item?.id) == ["U1"])
   }
 
-  @Test func ctrlCClearsTheLineAndASecondOneQuits() {
-    var session = SessionFixture.session()
-    #expect(session.press(.text("abc"), .interrupt).isEmpty)
+  @Test func ctrlCClearsTheLineAndASecondOneQuits() async {
+    let session = SessionFixture.session()
+    #expect(await session.press(.text("abc"), .interrupt).isEmpty)
     #expect(session.editor.isEmpty)
     #expect(session.frame(columns: 80, rows: 24).plainLines.last == "(press Ctrl-C again to quit)")
-    #expect(session.press(.interrupt) == [.quit])
+    #expect(await session.press(.interrupt) == [.quit])
   }
 
-  @Test func aKeyBetweenTwoCtrlCsDoesNotQuit() {
-    var session = SessionFixture.session()
-    session.press(.interrupt, .text("x"))
-    #expect(session.press(.interrupt).isEmpty)
+  @Test func aKeyBetweenTwoCtrlCsDoesNotQuit() async {
+    let session = SessionFixture.session()
+    await session.press(.interrupt, .text("x"))
+    #expect(await session.press(.interrupt).isEmpty)
   }
 
-  @Test func ctrlDDeletesForwardAndQuitsOnlyOnAnEmptyLine() {
-    var session = SessionFixture.session()
-    #expect(session.press(.text("ab"), .home, .endOfFile).isEmpty)
+  @Test func ctrlDDeletesForwardAndQuitsOnlyOnAnEmptyLine() async {
+    let session = SessionFixture.session()
+    #expect(await session.press(.text("ab"), .home, .endOfFile).isEmpty)
     #expect(session.editor.text == "b")
-    #expect(session.press(.endOfFile).isEmpty)
-    #expect(session.press(.endOfFile) == [.quit])
+    #expect(await session.press(.endOfFile).isEmpty)
+    #expect(await session.press(.endOfFile) == [.quit])
   }
 
-  @Test func emojiShortcodeBecomesTheEmoji() {
-    var session = SessionFixture.session()
-    session.press(.text("so :smi"))
+  @Test func emojiShortcodeBecomesTheEmoji() async {
+    let session = SessionFixture.session()
+    await session.press(.text("so :smi"))
     #expect(session.frame(columns: 80, rows: 24).plainLines[1] == "› 😄  :smile:")
-    session.press(.tab)
+    await session.press(.tab)
     #expect(session.editor.text == "so 😄")
   }
 
-  @Test func commandsCompleteOnlyAtTheStartOfTheLine() {
-    var session = SessionFixture.session()
-    session.press(.text("/he"))
-    #expect(session.selection.items.map(\.insertionText) == ["help"])
-    session.press(.killToStart, .text("x /he"))
-    #expect(session.query == nil)
+  @Test func commandsCompleteOnlyAtTheStartOfTheLine() async {
+    let session = SessionFixture.session()
+    await session.press(.text("/he"))
+    #expect(session.suggestions?.items.map(\.insertionText) == ["help"])
+    await session.press(.killToStart, .text("x /he"))
+    #expect(session.manager.activeQuery == nil)
   }
 
-  @Test func commandsRun() {
-    var session = SessionFixture.session()
-    #expect(session.press(.text("/help"), .escape, .enter) == [.print(ChatSession.helpLines)])
+  @Test func commandsRun() async {
+    let session = SessionFixture.session()
+    #expect(await session.press(.text("/help"), .escape, .enter) == [.print(ChatSession.helpLines)])
     #expect(
-      ChatSession.printed(session.press(.text("/users"), .escape, .enter)).first?.hasPrefix(
+      ChatSession.printed(await session.press(.text("/users"), .escape, .enter)).first?.hasPrefix(
         "15 users (embedded sample), 2 channels") == true)
     #expect(
-      ChatSession.printed(session.press(.text("/nope"), .enter)) == [
+      ChatSession.printed(await session.press(.text("/nope"), .enter)) == [
         "unknown command /nope: try /help"
       ])
-    #expect(session.press(.text("/quit"), .escape, .enter) == [.quit])
+    #expect(await session.press(.text("/quit"), .escape, .enter) == [.quit])
   }
 
   @Test(arguments: [
@@ -182,18 +182,18 @@ struct ChatSessionTests {
     ("markdown", "  ↳ markdown: [@José Álvarez](user:U1)"),
     ("html", #"  ↳ html: <a class="mention" data-id="U1">@José Álvarez</a>"#),
   ])
-  func formatCommandChangesTheWireForm(format: String, expected: String) {
-    var session = SessionFixture.session()
-    let printed = ChatSession.printed(session.press(.text("/format \(format)"), .enter))
+  func formatCommandChangesTheWireForm(format: String, expected: String) async {
+    let session = SessionFixture.session()
+    let printed = ChatSession.printed(await session.press(.text("/format \(format)"), .enter))
     #expect(printed == ["wire format: \(format)"])
-    let wire = ChatSession.printed(session.press(.text("@jose"), .escape, .enter))
+    let wire = ChatSession.printed(await session.press(.text("@jose"), .escape, .enter))
     #expect(wire.dropFirst().first == expected)
   }
 
-  @Test func formatCommandRejectsJSONAndUnknownFormats() {
-    var session = SessionFixture.session()
+  @Test func formatCommandRejectsJSONAndUnknownFormats() async {
+    let session = SessionFixture.session()
     for name in ["json", "xml"] {
-      let printed = ChatSession.printed(session.press(.text("/format \(name)"), .enter))
+      let printed = ChatSession.printed(await session.press(.text("/format \(name)"), .enter))
       #expect(printed.first?.hasPrefix("unknown format '\(name)'") == true)
     }
     #expect(session.format == .slack)

@@ -4,10 +4,10 @@ import Testing
 
 /// Frames written through `FrameWriter` into a `ScreenEmulator`: what a person would see
 /// after scripted keys, with no stale rows and the cursor where the frame says.
-struct FrameWriterTests {
+@MainActor struct FrameWriterTests {
   /// Feeds keys to a session and draws after each, as `InteractiveMode` does.
-  struct Harness {
-    var session = SessionFixture.session()
+  @MainActor struct Harness {
+    let session = SessionFixture.session()
     var writer = FrameWriter(palette: Palette(usesColor: true))
     var screen: ScreenEmulator
     let columns: Int
@@ -20,12 +20,14 @@ struct FrameWriterTests {
       screen.write(writer.draw(session.frame(columns: columns, rows: rows)))
     }
 
-    mutating func press(_ keys: Key...) {
+    mutating func press(_ keys: Key...) async {
       for key in keys {
         var printed: [Frame.Line] = []
         for effect in session.handle(key) {
           if case .print(let lines) = effect { printed += lines }
         }
+        // The suggestions for this key arrive before the next one, as the loop redraws them.
+        await session.settle()
         let frame = session.frame(columns: columns, rows: rows)
         screen.write(printed.isEmpty ? writer.draw(frame) : writer.print(printed, then: frame))
       }
@@ -34,36 +36,36 @@ struct FrameWriterTests {
     var visible: [String] { screen.lines.filter { !$0.isEmpty } }
   }
 
-  @Test func closingTheListLeavesNoStaleRows() {
+  @Test func closingTheListLeavesNoStaleRows() async {
     var harness = Harness()
-    harness.press(.text("@j"))
+    await harness.press(.text("@j"))
     #expect(harness.visible.count == 10)
-    harness.press(.escape)
+    await harness.press(.escape)
     #expect(harness.visible == ["› @j"])
     #expect(harness.screen.row == 0)
     #expect(harness.screen.column == 4)
   }
 
-  @Test func sentMessagesPrintAboveThePrompt() {
+  @Test func sentMessagesPrintAboveThePrompt() async {
     var harness = Harness()
-    harness.press(.text("@jos"), .tab, .text("hi"), .enter)
+    await harness.press(.text("@jos"), .tab, .text("hi"), .enter)
     #expect(harness.visible == ["you: @jose hi", "  ↳ slack: <@U1> hi", "›"])
     #expect(harness.screen.row == 2)
     #expect(harness.screen.column == 2)
   }
 
-  @Test func cursorFollowsTheFrameWithWideCharacters() {
+  @Test func cursorFollowsTheFrameWithWideCharacters() async {
     var harness = Harness()
-    harness.press(.text("日本語 👍🏽 @jo"), .left, .left)
+    await harness.press(.text("日本語 👍🏽 @jo"), .left, .left)
     let frame = harness.session.frame(columns: harness.columns, rows: harness.rows)
     #expect(harness.screen.row == frame.cursorRow)
     #expect(harness.screen.column == frame.cursorColumn)
     #expect(harness.visible.first == "› 日本語 👍🏽 @jo")
   }
 
-  @Test func narrowTerminalNeverWraps() {
+  @Test func narrowTerminalNeverWraps() async {
     var harness = Harness(columns: 14, rows: 12)
-    harness.press(.text("hello 世界 @j"), .down, .down, .text("o"), .backspace)
+    await harness.press(.text("hello 世界 @j"), .down, .down, .text("o"), .backspace)
     let frame = harness.session.frame(columns: 14, rows: 12)
     // Every frame line occupies exactly one screen row: nothing wrapped or scrolled.
     #expect(harness.visible.count == frame.lines.count)
@@ -71,9 +73,9 @@ struct FrameWriterTests {
     #expect(harness.screen.column == frame.cursorColumn)
   }
 
-  @Test func redrawAfterAResizeKeepsTheTranscriptTail() {
+  @Test func redrawAfterAResizeKeepsTheTranscriptTail() async {
     var harness = Harness(columns: 40, rows: 8)
-    for index in 1...5 { harness.press(.text("message \(index)"), .enter) }
+    for index in 1...5 { await harness.press(.text("message \(index)"), .enter) }
     var screen = ScreenEmulator(columns: 30, rows: 6)
     let frame = harness.session.frame(columns: 30, rows: 6)
     screen.write(harness.writer.redrawAll(frame, columns: 30, rows: 6))
@@ -82,7 +84,7 @@ struct FrameWriterTests {
     #expect(visible.suffix(3) == ["you: message 5", "  ↳ slack: message 5", "›"])
   }
 
-  @Test func paletteWithoutColourUsesOnlyBoldDimUnderlineAndReverse() {
+  @Test func paletteWithoutColourUsesOnlyBoldDimUnderlineAndReverse() async {
     let noColor = Palette(usesColor: false)
     let color = Palette(usesColor: true)
     let styles: [Frame.Style] = [

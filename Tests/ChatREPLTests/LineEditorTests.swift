@@ -1,16 +1,29 @@
-import MentionKit
 import Testing
 
 @testable import ChatREPLCore
+@testable import MentionKit
 
 /// The line editor's transitions with scripted keys: grapheme-cluster cursor, deletions,
 /// word and line kills, history, and mentions kept as entities.
-struct LineEditorTests {
-  private let detector = TriggerDetector(triggers: [.mention])
+@MainActor struct LineEditorTests {
   private let jose = MentionItem(id: "U1", insertionText: "jose", displayText: "José")
 
-  @Test func cursorMovesByGraphemeClusters() {
-    var editor = LineEditor()
+  /// An editor whose manager completes `@` mentions from a list with José.
+  private func completingEditor() -> LineEditor {
+    LineEditor(
+      manager: MentionManager(
+        triggers: [.mention], dataSource: InMemoryDataSource(items: [jose]),
+        options: MessageDraft.Options(misalignedEdit: .widensToGraphemes)))
+  }
+
+  /// Accepts the first suggestion once the manager has answered the query at the cursor.
+  private func complete(_ editor: LineEditor) async -> Bool {
+    await editor.manager.settle()
+    return editor.manager.accept()
+  }
+
+  @Test func cursorMovesByGraphemeClusters() async {
+    let editor = LineEditor()
     editor.insert("e\u{301}🇫🇷👍🏽")
     #expect(editor.cursor == 3)
     editor.moveLeft()
@@ -23,8 +36,8 @@ struct LineEditorTests {
     #expect(editor.utf16Cursor == 2)
   }
 
-  @Test func insertsAtTheCursor() {
-    var editor = LineEditor()
+  @Test func insertsAtTheCursor() async {
+    let editor = LineEditor()
     editor.insert("hllo")
     editor.moveHome()
     editor.moveRight()
@@ -35,8 +48,8 @@ struct LineEditorTests {
     #expect(editor.cursor == 5)
   }
 
-  @Test func backspaceAndDeleteRemoveWholeClusters() {
-    var editor = LineEditor()
+  @Test func backspaceAndDeleteRemoveWholeClusters() async {
+    let editor = LineEditor()
     editor.insert("a日👍🏽b")
     editor.moveLeft()
     editor.backspace()
@@ -49,8 +62,8 @@ struct LineEditorTests {
     #expect(editor.text == "日b")
   }
 
-  @Test func ctrlWDeletesTheSpacesThenTheWordBeforeTheCursor() {
-    var editor = LineEditor()
+  @Test func ctrlWDeletesTheSpacesThenTheWordBeforeTheCursor() async {
+    let editor = LineEditor()
     editor.insert("hello big  world  ")
     editor.deleteWordBackward()
     #expect(editor.text == "hello big  ")
@@ -61,8 +74,8 @@ struct LineEditorTests {
     #expect(editor.text.isEmpty)
   }
 
-  @Test func ctrlUAndCtrlKKillToEitherEnd() {
-    var editor = LineEditor()
+  @Test func ctrlUAndCtrlKKillToEitherEnd() async {
+    let editor = LineEditor()
     editor.insert("left|right")
     editor.move(to: 5)
     editor.killToEnd()
@@ -73,8 +86,8 @@ struct LineEditorTests {
     #expect(editor.cursor == 0)
   }
 
-  @Test func wordMovesSkipSpaces() {
-    var editor = LineEditor()
+  @Test func wordMovesSkipSpaces() async {
+    let editor = LineEditor()
     editor.insert("one  two three")
     editor.moveWordLeft()
     #expect(editor.cursor == 9)
@@ -84,14 +97,14 @@ struct LineEditorTests {
     #expect(editor.cursor == 8)
   }
 
-  @Test func pastedLineBreaksBecomeSpacesAndControlsGo() {
-    var editor = LineEditor()
+  @Test func pastedLineBreaksBecomeSpacesAndControlsGo() async {
+    let editor = LineEditor()
     editor.insert("a\nb\tc\u{7}d\u{1B}")
     #expect(editor.text == "a b cd")
   }
 
-  @Test func historySkipsEmptyAndRepeatedLinesAndKeepsTheDraft() {
-    var editor = LineEditor()
+  @Test func historySkipsEmptyAndRepeatedLinesAndKeepsTheDraft() async {
+    let editor = LineEditor()
     for line in ["one", "one", "", "two"] {
       editor.insert(line)
       editor.commit()
@@ -110,17 +123,16 @@ struct LineEditorTests {
     #expect(!editor.isBrowsingHistory)
   }
 
-  @Test func completionIsAnEntityThatEditsAroundItKeep() throws {
-    var editor = LineEditor()
+  @Test func completionIsAnEntityThatEditsAroundItKeep() async throws {
+    let editor = completingEditor()
     editor.insert("hi @jo")
-    let query = try #require(editor.activeQuery(using: detector))
-    let completed = editor.complete(with: jose, for: query)
+    let completed = await complete(editor)
     #expect(completed)
     #expect(editor.text == "hi @jose ")
     #expect(editor.entities.map(\.utf16Range) == [3..<8])
     // No new query right after the mention.
     editor.backspace()
-    #expect(editor.activeQuery(using: detector) == nil)
+    #expect(editor.manager.activeQuery == nil)
     editor.moveHome()
     editor.insert("👋 ")
     #expect(editor.entities.map(\.utf16Range) == [6..<11])
@@ -129,10 +141,10 @@ struct LineEditorTests {
     #expect(editor.entities.map(\.utf16Range) == [3..<8])
   }
 
-  @Test func backspaceAfterAMentionDeletesItWhole() throws {
-    var editor = LineEditor()
+  @Test func backspaceAfterAMentionDeletesItWhole() async throws {
+    let editor = completingEditor()
     editor.insert("@jo")
-    editor.complete(with: jose, for: try #require(editor.activeQuery(using: detector)))
+    #expect(await complete(editor))
     editor.insert("x")
     editor.backspace()
     editor.backspace()
@@ -141,23 +153,46 @@ struct LineEditorTests {
     #expect(editor.text.isEmpty)
   }
 
-  @Test func typingInsideAMentionTurnsItBackIntoText() throws {
-    var editor = LineEditor()
+  @Test func typingInsideAMentionTurnsItBackIntoText() async throws {
+    let editor = completingEditor()
     editor.insert("@jo")
-    editor.complete(with: jose, for: try #require(editor.activeQuery(using: detector)))
+    #expect(await complete(editor))
     editor.move(to: 3)
     editor.insert("X")
     #expect(editor.text == "@joXse ")
     #expect(editor.entities.isEmpty)
   }
 
-  @Test func staleQueryIsRefused() throws {
-    var editor = LineEditor()
+  @Test func staleAnswerIsNeverAccepted() async throws {
+    // The directory answers only when told to: first the answer to "@jo", typed past.
+    let requests = Lock<[(String, CallbackDataSource.Request)]>([])
+    let editor = LineEditor(
+      manager: MentionManager(
+        triggers: [.mention],
+        dataSource: CallbackDataSource { query, request in
+          requests.withLock { $0.append((query.text, request)) }
+        }))
     editor.insert("@jo")
-    let query = try #require(editor.activeQuery(using: detector))
+    await waitFor(requests: requests, count: 1)
     editor.insert("s")
-    let completed = editor.complete(with: jose, for: query)
-    #expect(!completed)
+    await waitFor(requests: requests, count: 2)
+    requests.withLock { $0[0].1.complete(with: [jose]) }
+    await Task.yield()
+    #expect(!editor.manager.accept())
     #expect(editor.text == "@jos")
+    requests.withLock { $0[1].1.complete(with: [jose]) }
+    await editor.manager.settle()
+    #expect(editor.manager.accept())
+    #expect(editor.text == "@jose ")
+  }
+
+  private func waitFor(
+    requests: Lock<[(String, CallbackDataSource.Request)]>, count: Int
+  ) async {
+    for _ in 0..<1_000_000 {
+      if requests.withLock({ $0.count }) >= count { return }
+      await Task.yield()
+    }
+    Issue.record("the data source was not asked \(count) times")
   }
 }

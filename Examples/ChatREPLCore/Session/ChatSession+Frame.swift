@@ -2,7 +2,7 @@ import MentionKit
 
 extension ChatSession {
   /// The prompt.
-  static let prompt = "› "
+  nonisolated static let prompt = "› "
 
   /// The prompt area for a terminal size: the input line (scrolled so the cursor shows, with
   /// the ghost completion dimmed after it), up to eight suggestions with the matched part
@@ -53,15 +53,17 @@ extension ChatSession {
 
     // Suggestions and hints, as many as fit.
     let room = max(rows - 2, 0)
-    if let query, !selection.isDismissed {
-      let items = selection.items
+    if let suggestions {
+      let query = suggestions.query
+      let items = suggestions.items
       if items.isEmpty {
         lines.append([
           Frame.Span(
-            Self.truncated("  no match for \(query.delimiter)\(query.text)", to: width), .dim)
+            Self.truncated("  no match for \(query.sourceText[query.range])", to: width),
+            .dim)
         ])
       } else {
-        let highlighted = selection.highlightedIndex ?? 0
+        let highlighted = suggestions.highlightedIndex ?? 0
         let count = min(items.count, Self.maximumRows, room)
         // Keep the highlighted row visible when fewer rows fit than there are items.
         let first = max(0, min(highlighted - count + 1, items.count - count))
@@ -69,7 +71,7 @@ extension ChatSession {
           lines.append(
             Self.row(
               for: items[offset], query: query,
-              isHighlighted: offset == selection.highlightedIndex, width: width))
+              isHighlighted: offset == suggestions.highlightedIndex, width: width))
         }
         if lines.count < rows {
           lines.append([
@@ -93,7 +95,7 @@ extension ChatSession {
     var utf16 = 0
     for (offset, character) in editor.text.enumerated() {
       if let entity = editor.entities.first(where: { $0.utf16Range.contains(utf16) }) {
-        styles[offset] = entity.trigger == Trigger.hashtag.name.rawValue ? .channel : .mention
+        styles[offset] = entity.trigger == .hashtag ? .channel : .mention
       }
       utf16 += character.utf16.count
     }
@@ -101,7 +103,7 @@ extension ChatSession {
   }
 
   /// One suggestion row: what the item is, how it is written, the matched part highlighted.
-  static func row(
+  nonisolated static func row(
     for item: MentionItem, query: MentionQuery, isHighlighted: Bool, width: Int
   ) -> Frame.Line {
     let base: Frame.Style = isHighlighted ? .selected : .plain
@@ -139,7 +141,7 @@ extension ChatSession {
   }
 
   /// Cuts text to a number of cells, ending in "…" when cut.
-  static func truncated(_ text: String, to cells: Int) -> String {
+  nonisolated static func truncated(_ text: String, to cells: Int) -> String {
     guard DisplayWidth.of(text) > cells else { return text }
     var result = ""
     var used = 0
@@ -153,7 +155,7 @@ extension ChatSession {
   }
 
   /// Cuts a styled line to a number of cells.
-  static func truncated(_ line: Frame.Line, to cells: Int) -> Frame.Line {
+  nonisolated static func truncated(_ line: Frame.Line, to cells: Int) -> Frame.Line {
     let total = line.reduce(0) { $0 + DisplayWidth.of($1.text) }
     guard total > cells else { return line }
     var result: Frame.Line = []

@@ -4,38 +4,35 @@ extension ChatSession {
   // MARK: Sending
 
   /// Sends the line: a command runs; a message goes to the transcript with its wire form.
-  mutating func send() -> [Effect] {
-    let message = editor.composer.message
-    guard !message.text.allSatisfy(\.isWhitespace) else { return [] }
-    editor.commit()
+  func send() -> [Effect] {
+    guard !editor.text.allSatisfy(\.isWhitespace) else { return [] }
+    let message = editor.commit()
     if message.text.hasPrefix("/") { return runCommand(message.text) }
-    let analyzed = Self.analyzed(message, chosenItems: chosenItems, analyzer: analyzer)
+    let analyzed = Self.analyzed(message, analyzer: analyzer)
     return [.print(Self.transcriptLines(for: analyzed, format: format, formatter: formatter))]
   }
 
-  /// A composed message as the transcript and the wire form see it: the mentions the composer
+  /// A composed message as the transcript and the wire form see it: the mentions the manager
   /// kept as entities resolve to the item that was chosen (whatever the handle table would
   /// say); the rest of the text is extracted and resolved as pipe mode does.
   ///
   /// - Parameters:
-  ///   - message: The composer's text and entities.
-  ///   - chosenItems: The completed items, by id.
+  ///   - message: The sent text and its entities.
   ///   - analyzer: Extraction and resolution for the text typed by hand.
-  static func analyzed(
-    _ message: MentionComposer.Message, chosenItems: [String: MentionItem],
-    analyzer: any MessageAnalyzer
-  ) -> AnalyzedMessage {
+  nonisolated static func analyzed(_ message: Message, analyzer: any MessageAnalyzer)
+    -> AnalyzedMessage
+  {
     var analyzed = analyzer.analyze(message.text)
     let text = message.text
     var kept: [AnalyzedMessage.Entity] = []
     for entity in message.entities {
       let kind: AnalyzedMessage.Entity.Kind
       switch entity.trigger {
-      case Trigger.mention.name.rawValue: kind = .mention
-      case Trigger.hashtag.name.rawValue: kind = .hashtag
+      case .mention: kind = .mention
+      case .hashtag: kind = .hashtag
       default: continue
       }
-      guard let item = chosenItems[entity.itemID] else { continue }
+      guard let item = entity.item else { continue }
       let utf16 = text.utf16
       let range =
         utf16.index(
@@ -43,7 +40,7 @@ extension ChatSession {
           utf16.startIndex, offsetBy: entity.utf16Range.upperBound)
       kept.append(
         AnalyzedMessage.Entity(
-          kind: kind, value: String(entity.text.dropFirst()), range: range, in: text,
+          kind: kind, value: entity.value, range: range, in: text,
           resolution: .resolved(item)))
     }
     guard !kept.isEmpty else { return analyzed }
@@ -56,7 +53,7 @@ extension ChatSession {
   }
   /// The transcript for a sent message: the text with its mentions highlighted, and the wire
   /// form under it.
-  static func transcriptLines(
+  nonisolated static func transcriptLines(
     for message: AnalyzedMessage, format: Options.Format, formatter: any MessageFormatter
   ) -> [Frame.Line] {
     var line: Frame.Line = [Frame.Span("you", .emphasis), Frame.Span(": ")]
@@ -92,7 +89,7 @@ extension ChatSession {
     return lines
   }
 
-  private mutating func runCommand(_ text: String) -> [Effect] {
+  private func runCommand(_ text: String) -> [Effect] {
     let words = text.dropFirst().split(separator: " ")
     let name = words.first.map(String.init) ?? ""
     switch Command(rawValue: name) {
@@ -124,7 +121,7 @@ extension ChatSession {
     }
   }
 
-  static let helpLines: [Frame.Line] = [
+  nonisolated static let helpLines: [Frame.Line] = [
     [Frame.Span("Type a message; @ people, # channels, : emoji, / commands.", .emphasis)],
     [Frame.Span("  Tab/Enter accept · Up/Down move · Esc dismiss · Enter send")],
     [Frame.Span("  Ctrl-W word · Ctrl-U line · Ctrl-C clear (twice: quit) · Ctrl-D quit")],

@@ -1,9 +1,14 @@
 import MentionKit
 
-/// The interactive chat as a value: the line editor, the open completion, the transcript and
-/// the settings, with a pure transition per key. The terminal loop feeds it keys, performs the
-/// effects it returns, and draws ``frame(columns:rows:)``; tests do the same with scripted keys.
-struct ChatSession: Sendable {
+/// The interactive chat: the line editor over a `MentionManager`, the suggestion list the
+/// manager answers asynchronously, the transcript and the settings. The terminal loop feeds it
+/// keys, performs the effects it returns, and draws ``frame(columns:rows:)``, again whenever
+/// ``onUpdate`` fires (new suggestions arrived between keystrokes); tests do the same with
+/// scripted keys.
+///
+/// The session is the manager's delegate, on the main actor where the manager was created: the
+/// manager calls it there with the list for the latest query only.
+@MainActor final class ChatSession: MentionManagerDelegate {
   /// What the loop must do after a key.
   enum Effect: Sendable, Equatable {
     /// Print lines above the prompt (the transcript).
@@ -16,141 +21,111 @@ struct ChatSession: Sendable {
   /// The most suggestion rows shown.
   static let maximumRows = 8
 
-  var editor = LineEditor()
-  /// The active query, if a trigger is active at the cursor.
-  private(set) var query: MentionQuery?
-  /// The suggestion list and its highlight (MentionKit's keyboard model).
-  private(set) var selection = SuggestionSelection(tabBehavior: .accepts)
-  /// The ghost completion after the cursor (MentionKit's inline completion).
-  private(set) var inline = InlineCompletion()
+  /// The triggers the session completes. Local lookups take microseconds: no debounce.
+  static let triggers: [Trigger] = [.mention, .hashtag, .emoji, .command]
+
+  let editor: LineEditor
   /// The wire format shown under each sent message.
   var format: Options.Format = .slack
   /// Set by a first Ctrl-C; a second one in a row quits.
   private(set) var isInterruptPending = false
   /// A one-line notice shown under the prompt until the next key.
   private(set) var notice: Frame.Line?
+  /// Called after the manager changed the list or the text on its own: redraw.
+  var onUpdate: (() -> Void)?
 
-  /// The items completed so far, by id: what the entities in the line stand for.
-  private(set) var chosenItems: [String: MentionItem] = [:]
-
-  private let detector: TriggerDetector
-  private let engine: any SuggestionEngine
   let analyzer: any MessageAnalyzer
   let formatter: any MessageFormatter
   let directorySummary: String
 
+  /// Creates a session whose manager fetches from `dataSource`.
   init(
-    engine: any SuggestionEngine, analyzer: any MessageAnalyzer,
+    dataSource: any MentionDataSource, analyzer: any MessageAnalyzer,
     formatter: any MessageFormatter, directorySummary: String, format: Options.Format = .slack
   ) {
-    self.detector = TriggerDetector(triggers: [.mention, .hashtag, .emoji, .command])
-    self.engine = engine
+    let manager = MentionManager(
+      triggers: Self.triggers, dataSource: dataSource,
+      filter: DefaultMentionFilter(limit: Self.maximumRows), tabBehavior: .accepts,
+      options: MessageDraft.Options(misalignedEdit: .widensToGraphemes))
+    self.editor = LineEditor(manager: manager)
     self.analyzer = analyzer
     self.formatter = formatter
     self.directorySummary = directorySummary
     self.format = format
+    manager.delegate = self
   }
 
+  /// The manager: the message being written and its suggestion list.
+  var manager: MentionManager { editor.manager }
+
+  /// The list as shown: it always answers the query at the cursor; `nil` while none is active,
+  /// while the answer for the latest keystroke is on its way, or after Escape.
+  var suggestions: MentionSuggestions? { manager.currentSuggestions }
+
   /// The ghost text to draw after the cursor.
-  var ghostText: String? {
-    let ghost = inline.ghostText
-    return ghost.isEmpty || selection.isDismissed ? nil : ghost
+  var ghostText: String? { suggestions?.ghostText }
+
+  // MARK: Delegate
+
+  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions?) {
+    onUpdate?()
+  }
+
+  func mentionManager(_ manager: MentionManager, didEdit draft: MessageDraft) {
+    onUpdate?()
   }
 
   // MARK: Keys
 
   /// Applies one key.
-  mutating func handle(_ key: Key) -> [Effect] {
+  func handle(_ key: Key) -> [Effect] {
     notice = nil
     if key != .interrupt { isInterruptPending = false }
     switch key {
     case .text(let text):
       editor.insert(text)
-      refreshCompletion(after: .insertion)
     case .enter:
-      if let acceptance = selection.accept(.enter) { return complete(acceptance) }
-      let effects = send()
-      refreshCompletion(after: .cursorMovement)
-      return effects
+      if manager.accept() { return [] }
+      return send()
     case .tab:
-      if case .accepted(let acceptance) = selection.tab() { return complete(acceptance) }
+      manager.tab()
     case .backTab:
-      selection.highlightPrevious()
+      manager.highlightPrevious()
     case .up:
-      if !selection.highlightPrevious() {
-        editor.historyPrevious()
-        refreshCompletion(after: .cursorMovement)
-      }
+      if !manager.highlightPrevious() { editor.historyPrevious() }
     case .down:
-      if !selection.highlightNext() {
-        editor.historyNext()
-        refreshCompletion(after: .cursorMovement)
-      }
+      if !manager.highlightNext() { editor.historyNext() }
     case .escape:
-      selection.dismiss()
+      manager.dismiss()
     case .backspace:
       // The first Backspace after a ghost completion removes only the ghost.
-      if ghostText != nil, inline.deleteBackward() { return [] }
       editor.backspace()
-      refreshCompletion(after: .deletion)
     case .right, .end:
-      if editor.cursor == editor.characters.count, ghostText != nil,
-        let acceptance = inline.acceptance(in: selection.items)
-      {
-        return complete(acceptance)
+      if editor.cursor == editor.characters.count, manager.acceptInlineCompletion() {
+        return []
       }
       if key == .right { editor.moveRight() } else { editor.moveEnd() }
-      refreshCompletion(after: .cursorMovement)
-    case .delete, .deleteWord, .killToStart, .killToEnd:
-      switch key {
-      case .delete: editor.deleteForward()
-      case .deleteWord: editor.deleteWordBackward()
-      case .killToStart: editor.killToStart()
-      default: editor.killToEnd()
-      }
-      refreshCompletion(after: .deletion)
-    case .left, .home, .wordLeft, .wordRight:
-      switch key {
-      case .left: editor.moveLeft()
-      case .home: editor.moveHome()
-      case .wordLeft: editor.moveWordLeft()
-      default: editor.moveWordRight()
-      }
-      refreshCompletion(after: .cursorMovement)
+    case .delete: editor.deleteForward()
+    case .deleteWord: editor.deleteWordBackward()
+    case .killToStart: editor.killToStart()
+    case .killToEnd: editor.killToEnd()
+    case .left: editor.moveLeft()
+    case .home: editor.moveHome()
+    case .wordLeft: editor.moveWordLeft()
+    case .wordRight: editor.moveWordRight()
     case .interrupt:
       if isInterruptPending { return [.quit] }
       isInterruptPending = true
       editor.clear()
-      refreshCompletion(after: .deletion)
       notice = [Frame.Span("(press Ctrl-C again to quit)", .dim)]
     case .endOfFile:
       if editor.isEmpty { return [.quit] }
       editor.deleteForward()
-      refreshCompletion(after: .deletion)
     case .redraw:
       return [.clearScreen]
     case .unknown:
       break
     }
-    return []
-  }
-
-  /// Finds the query at the cursor (none inside or right after a mention already completed),
-  /// asks for its suggestions, and updates the list and the ghost completion.
-  mutating func refreshCompletion(after change: InlineCompletion.Change) {
-    query = editor.activeQuery(using: detector)
-    let items = query.map { engine.suggestions(for: $0, limit: Self.maximumRows) } ?? []
-    selection.update(query: query, items: items)
-    inline.update(query: query, items: items, after: change)
-  }
-
-  /// Writes an accepted item into the line as an entity (MentionKit's `MentionComposer`).
-  private mutating func complete(_ acceptance: SuggestionSelection.Acceptance) -> [Effect] {
-    guard let query = acceptance.query else { return [] }
-    if editor.complete(with: acceptance.item, for: query) {
-      chosenItems[acceptance.item.id] = acceptance.item
-    }
-    refreshCompletion(after: .cursorMovement)
     return []
   }
 }

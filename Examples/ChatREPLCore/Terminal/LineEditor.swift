@@ -1,8 +1,8 @@
 import MentionKit
 
-/// A single-line editor as a value with pure transitions: MentionKit's `MentionComposer` (the
-/// text, the caret and the mentions kept as entities through every edit) plus the keys of a
-/// terminal line editor and a history.
+/// A single-line editor over a `MentionManager`: the manager owns the message being written (the
+/// text, the caret and the mentions kept as entities through every edit, MentionKit's
+/// `MessageDraft`); the editor adds the keys of a terminal line editor and a history.
 ///
 /// The cursor counts grapheme clusters, so it never lands inside `é` spelled with a combining
 /// mark, a flag, or an emoji with a skin tone. Backspace right after a completed mention
@@ -10,39 +10,52 @@ import MentionKit
 /// each sent line with its mentions, so recalling a line brings its entities back.
 ///
 /// ```swift
-/// var editor = LineEditor()
+/// let editor = LineEditor()
 /// editor.insert("hi @jo")
 /// editor.deleteWordBackward()   // "hi "
 /// editor.text                   // "hi "
 /// ```
-struct LineEditor: Sendable, Equatable {
-  /// The text, the caret and the mentions.
-  private(set) var composer = MentionComposer(
-    options: MentionComposer.Options(misalignedEdit: .widensToGraphemes))
+@MainActor final class LineEditor {
+  /// The manager that owns the text, the caret, the mentions and the suggestion list.
+  let manager: MentionManager
   /// Sent lines, oldest first.
-  private(set) var history: [MentionComposer.Message] = []
+  private(set) var history: [Message] = []
   private var historyIndex: Int?
-  private var draft = MentionComposer.Message(text: "")
+  private var savedDraft = Message(text: "")
+
+  /// Creates an editor over a manager; by default one without triggers.
+  init(manager: MentionManager? = nil) {
+    self.manager =
+      manager
+      ?? MentionManager(
+        triggers: [], options: MessageDraft.Options(misalignedEdit: .widensToGraphemes))
+  }
+
+  /// The text, caret and mentions.
+  var draft: MessageDraft { manager.draft }
 
   /// The text.
-  var text: String { composer.text }
+  var text: String { draft.text }
 
   /// The text as grapheme clusters, as the screen shows them.
-  var characters: [Character] { Array(composer.text) }
+  var characters: [Character] { Array(draft.text) }
 
   /// The mentions in the text, kept as entities.
-  var entities: [MentionEntity] { composer.entities }
+  var entities: [MessageEntity] { draft.entities }
 
   /// The cursor, in grapheme clusters from the start.
-  var cursor: Int { composer.text[..<composer.cursor].count }
+  var cursor: Int { textBeforeCursor.count }
 
   /// The text before the cursor.
-  var textBeforeCursor: String { String(composer.text[..<composer.cursor]) }
+  var textBeforeCursor: String {
+    let draft = self.draft
+    return String(draft.text[..<draft.selection.upperBound])
+  }
 
   /// The cursor as a UTF-16 offset of ``text``.
-  var utf16Cursor: Int { composer.utf16Cursor }
+  var utf16Cursor: Int { draft.selectedUTF16Range.upperBound }
 
-  var isEmpty: Bool { composer.text.isEmpty }
+  var isEmpty: Bool { draft.text.isEmpty }
 
   /// Whether Up/Down are browsing history.
   var isBrowsingHistory: Bool { historyIndex != nil }
@@ -50,73 +63,71 @@ struct LineEditor: Sendable, Equatable {
   // MARK: Editing
 
   /// Inserts typed or pasted text at the cursor; line breaks and tabs become spaces.
-  mutating func insert(_ text: String) {
+  func insert(_ text: String) {
     let clean = Self.sanitized(text)
     guard !clean.isEmpty else { return }
-    composer.insert(clean)
+    manager.insert(clean)
     historyIndex = nil
   }
 
-  /// Backspace: the character before the cursor, or the whole mention that ends there.
-  mutating func backspace() {
-    composer.deleteBackward()
+  /// Backspace: the character before the cursor, or the whole mention that ends there (the
+  /// ghost completion first, when one is shown).
+  func backspace() {
+    manager.deleteBackward()
     historyIndex = nil
   }
 
   /// Delete: the character after the cursor.
-  mutating func deleteForward() {
-    composer.deleteForward()
+  func deleteForward() {
+    manager.deleteForward()
     historyIndex = nil
   }
 
   /// Ctrl-W: deletes the spaces before the cursor, then the word before them.
-  mutating func deleteWordBackward() {
+  func deleteWordBackward() {
     delete(wordStart(before: cursor)..<cursor)
   }
 
   /// Ctrl-U: deletes from the start of the line to the cursor.
-  mutating func killToStart() {
+  func killToStart() {
     delete(0..<cursor)
   }
 
   /// Ctrl-K: deletes from the cursor to the end of the line.
-  mutating func killToEnd() {
+  func killToEnd() {
     delete(cursor..<characters.count)
   }
 
   /// Empties the line (Ctrl-C).
-  mutating func clear() {
+  func clear() {
     delete(0..<characters.count)
-  }
-
-  /// Writes a chosen suggestion for the active query and records it as an entity.
-  ///
-  /// - Returns: `false` when the query was not detected in the current text.
-  @discardableResult
-  mutating func complete(with item: MentionItem, for query: MentionQuery) -> Bool {
-    do {
-      try composer.complete(with: item, for: query)
-    } catch {
-      return false
-    }
-    historyIndex = nil
-    return true
-  }
-
-  /// The query at the cursor, unless the cursor is in or right after a mention entity.
-  func activeQuery(using detector: TriggerDetector) -> MentionQuery? {
-    composer.activeQuery(using: detector)
   }
 
   // MARK: Moving
 
-  mutating func moveLeft() { composer.moveLeft() }
-  mutating func moveRight() { composer.moveRight() }
-  mutating func moveHome() { move(to: 0) }
-  mutating func moveEnd() { move(to: characters.count) }
-  mutating func moveWordLeft() { move(to: wordStart(before: cursor)) }
+  func moveLeft() {
+    let selection = draft.selectedUTF16Range
+    if !selection.isEmpty {
+      manager.select(utf16Range: selection.lowerBound..<selection.lowerBound)
+    } else {
+      move(to: cursor - 1)
+    }
+  }
 
-  mutating func moveWordRight() {
+  func moveRight() {
+    let selection = draft.selectedUTF16Range
+    if !selection.isEmpty {
+      manager.select(utf16Range: selection.upperBound..<selection.upperBound)
+    } else {
+      move(to: cursor + 1)
+    }
+  }
+
+  func moveHome() { move(to: 0) }
+  func moveEnd() { move(to: characters.count) }
+  func moveWordLeft() { move(to: wordStart(before: cursor)) }
+
+  func moveWordRight() {
     let characters = self.characters
     var position = cursor
     while position < characters.count && characters[position].isWhitespace { position += 1 }
@@ -125,30 +136,35 @@ struct LineEditor: Sendable, Equatable {
   }
 
   /// Moves the cursor to a cluster offset, clamped to the text.
-  mutating func move(to position: Int) {
-    composer.moveCursor(toUTF16Offset: utf16Offset(ofCluster: position))
+  func move(to position: Int) {
+    let offset = utf16Offset(ofCluster: position)
+    manager.select(utf16Range: offset..<offset)
   }
 
   // MARK: History
 
-  /// Records a sent line (not empty, not a repeat of the last one) and empties the editor.
-  mutating func commit() {
-    let message = composer.message
+  /// Sends the line: records it (not empty, not a repeat of the last one) and empties the
+  /// editor.
+  ///
+  /// - Returns: The text and its mentions.
+  @discardableResult
+  func commit() -> Message {
+    let message = manager.send()
     if !message.text.isEmpty && history.last?.text != message.text { history.append(message) }
     historyIndex = nil
-    draft = MentionComposer.Message(text: "")
-    load(MentionComposer.Message(text: ""))
+    savedDraft = Message(text: "")
+    return message
   }
 
   /// Up: the previous history entry; the line being typed is kept as a draft.
-  mutating func historyPrevious() {
+  func historyPrevious() {
     guard !history.isEmpty else { return }
     let index: Int
     if let current = historyIndex {
       guard current > 0 else { return }
       index = current - 1
     } else {
-      draft = composer.message
+      savedDraft = draft.message
       index = history.count - 1
     }
     load(history[index])
@@ -156,39 +172,40 @@ struct LineEditor: Sendable, Equatable {
   }
 
   /// Down: the next history entry, then the draft.
-  mutating func historyNext() {
+  func historyNext() {
     guard let current = historyIndex else { return }
     if current + 1 < history.count {
       load(history[current + 1])
       historyIndex = current + 1
     } else {
-      load(draft)
+      load(savedDraft)
       historyIndex = nil
     }
   }
 
   // MARK: Helpers
 
-  private mutating func load(_ message: MentionComposer.Message) {
-    let options = composer.options
-    // A message saved from a composer is valid; a fresh composer is the fallback anyway.
-    composer =
-      (try? MentionComposer(message: message, options: options))
-      ?? MentionComposer(options: options)
+  private func load(_ message: Message) {
+    // A message saved from the draft is valid; an empty one is the fallback anyway.
+    do {
+      try manager.load(message)
+    } catch {
+      try? manager.load(Message(text: ""))
+    }
   }
 
-  private mutating func delete(_ clusters: Range<Int>) {
+  private func delete(_ clusters: Range<Int>) {
     guard !clusters.isEmpty else { return }
     let lower = utf16Offset(ofCluster: clusters.lowerBound)
     let upper = utf16Offset(ofCluster: clusters.upperBound)
     // Cluster offsets are grapheme boundaries inside the text, so this cannot throw.
-    try? composer.replace(utf16Range: lower..<upper, with: "")
+    try? manager.replace(utf16Range: lower..<upper, with: "")
     historyIndex = nil
   }
 
   private func utf16Offset(ofCluster position: Int) -> Int {
     var offset = 0
-    for character in composer.text.prefix(max(position, 0)) { offset += character.utf16.count }
+    for character in draft.text.prefix(max(position, 0)) { offset += character.utf16.count }
     return offset
   }
 
@@ -202,7 +219,7 @@ struct LineEditor: Sendable, Equatable {
 
   /// Line breaks and tabs become spaces and other control characters are dropped: the editor
   /// holds one line.
-  static func sanitized(_ text: String) -> String {
+  nonisolated static func sanitized(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar.value {

@@ -1,6 +1,7 @@
-import MentionKit
+import Testing
 
 @testable import ChatREPLCore
+@testable import MentionKit
 
 /// A small fixed directory and a session over it, for scripted-keystroke tests.
 enum SessionFixture {
@@ -23,27 +24,50 @@ enum SessionFixture {
     return directory
   }
 
-  static func session(format: Options.Format = .slack) -> ChatSession {
+  @MainActor static func session(format: Options.Format = .slack) -> ChatSession {
     let directory = directory()
     return ChatSession(
-      engine: DirectorySuggestionEngine(directory: directory),
+      dataSource: DirectoryDataSource(directory: directory),
       analyzer: ExtractorAnalyzer(profile: .chat, handles: HandleTable(directory: directory)),
       formatter: BasicFormatter(), directorySummary: directory.summary, format: format)
   }
 }
 
 extension ChatSession {
-  /// Applies keys in order and returns every effect.
+  /// Applies keys in order and returns every effect; after each key, waits until the manager
+  /// has answered it, as a person waits for the list before the next key.
   @discardableResult
-  mutating func press(_ keys: Key...) -> [Effect] {
-    keys.flatMap { handle($0) }
+  func press(_ keys: Key...) async -> [Effect] {
+    var effects: [Effect] = []
+    for key in keys {
+      effects += handle(key)
+      await settle()
+    }
+    return effects
+  }
+
+  /// Waits until the manager has no fetch or delegate call in flight.
+  func settle() async {
+    await manager.settle()
   }
 
   /// The lines printed by a list of effects, as plain text.
-  static func printed(_ effects: [Effect]) -> [String] {
+  nonisolated static func printed(_ effects: [Effect]) -> [String] {
     effects.flatMap { effect -> [String] in
       guard case .print(let lines) = effect else { return [] }
       return lines.map { $0.map(\.text).joined() }
     }
+  }
+}
+
+extension MentionManager {
+  /// Waits until no fetch or delegate call is in flight: each answer has reached the delegate
+  /// on the main actor.
+  @MainActor func settle() async {
+    for _ in 0..<1_000_000 {
+      if liveTasks.value == 0 { return }
+      await Task.yield()
+    }
+    Issue.record("the manager did not settle")
   }
 }
