@@ -1,7 +1,8 @@
-import MentionKit
 import Testing
 
-/// Worst-case texts through ``MentionComposer``: a mention typed and completed in the middle of
+@testable import MentionKit
+
+/// Worst-case texts through ``MessageDraft``: a mention typed and completed in the middle of
 /// a megabyte of hostile text (or inside one of its grapheme clusters), and a message of
 /// 100,000 mention entities edited. Results are checked; speed is the benchmarks' business.
 struct AdversarialComposerTests {
@@ -38,89 +39,90 @@ struct AdversarialComposerTests {
 
   @Test(arguments: cases)
   func typeAndCompleteInsideHostileText(_ testCase: Case) throws {
-    var composer = try MentionComposer(text: testCase.text)
-    composer.moveCursor(toUTF16Offset: testCase.offset)
-    #expect(composer.utf16Cursor == testCase.rounded)
-    composer.insert(" @jo ")
-    composer.moveCursor(toUTF16Offset: testCase.rounded + 4)
-    let query = try #require(composer.activeQuery(using: Self.detector))
+    var draft = try MessageDraft(message: Message(text: testCase.text))
+    draft.moveCursor(utf16Offset: testCase.offset)
+    #expect(draft.cursorUTF16Offset == testCase.rounded)
+    draft.insert(" @jo ")
+    draft.moveCursor(utf16Offset: testCase.rounded + 4)
+    let query = try #require(draft.activeQuery(using: Self.detector))
     #expect(query.text == "jo")
-    try composer.complete(with: Self.jose, for: query)
+    let done = draft.accept(Self.jose, for: query)
+    #expect(done)
 
     let utf16 = Array(testCase.text.utf16)
     let prefix = String(decoding: utf16[..<testCase.rounded], as: UTF16.self)
     let suffix = String(decoding: utf16[testCase.rounded...], as: UTF16.self)
-    #expect(composer.text == prefix + " @jose " + suffix)
+    #expect(draft.text == prefix + " @jose " + suffix)
     let start = testCase.rounded + 1
     #expect(
-      composer.entities == [
-        MentionEntity(
-          utf16Range: start..<(start + 5), itemID: "U1", trigger: "mention", text: "@jose")
+      draft.entities == [
+        MessageEntity.accepted(start..<(start + 5), id: "U1", "@jose", item: Self.jose)
       ])
-    #expect(composer.utf16Cursor == start + 6)
+    #expect(draft.cursorUTF16Offset == start + 6)
 
     // Backspace over the space, then the whole mention; the hostile text is back.
-    composer.deleteBackward()
-    composer.deleteBackward()
-    #expect(composer.entities.isEmpty)
-    #expect(composer.text == prefix + " " + suffix)
-    composer.selectAll()
-    composer.deleteBackward()
-    #expect(composer.text.isEmpty && composer.utf16Selection == 0..<0)
+    draft.deleteBackward()
+    draft.deleteBackward()
+    #expect(draft.entities.isEmpty)
+    #expect(draft.text == prefix + " " + suffix)
+    draft.selectAll()
+    draft.deleteBackward()
+    #expect(draft.text.isEmpty && draft.selectedUTF16Range == 0..<0)
   }
 
   @Test func splittingAGiantGraphemeThrowsOrWidens() throws {
     let text = "e" + String(repeating: "\u{301}", count: Self.megabyte / 2)
-    var strict = try MentionComposer(text: text)
+    var strict = try MessageDraft(message: Message(text: text))
     #expect(throws: MentionError.splitsGrapheme(utf16Offset: 500)) {
-      try strict.replace(utf16Location: 500, length: 0, with: "@")
+      try strict.replace(utf16Range: 500..<500, with: "@")
     }
     #expect(strict.text == text)
-    var widening = try MentionComposer(
-      text: text, options: MentionComposer.Options(misalignedEdit: .widensToGraphemes))
-    try widening.replace(utf16Location: 500, length: 1, with: "@x")
+    var widening = try MessageDraft(
+      message: Message(text: text),
+      options: MessageDraft.Options(misalignedEdit: .widensToGraphemes))
+    try widening.replace(utf16Range: 500..<501, with: "@x")
     #expect(widening.text == "@x")
   }
 
   @Test func hundredThousandMentionEntities() throws {
     let count = 100_000
     var text = ""
-    var entities: [MentionEntity] = []
+    var entities: [MessageEntity] = []
     for number in 0..<count {
       let name = "@user\(number)"
       let start = text.utf16.count
       entities.append(
-        MentionEntity(
-          utf16Range: start..<(start + name.utf16.count), itemID: "U\(number)",
-          trigger: "mention", text: name))
+        MessageEntity.accepted(start..<(start + name.utf16.count), id: "U\(number)", name))
       text += name + " "
     }
-    var composer = try MentionComposer(text: text, entities: entities.reversed())
-    #expect(composer.entities == entities)
+    var draft = try MessageDraft(message: Message(text: text, entities: entities.reversed()))
+    #expect(draft.entities == entities)
 
     // Typing at the start shifts every entity.
-    composer.moveCursor(toUTF16Offset: 0)
-    composer.insert("¡")
-    #expect(composer.entities.count == count)
+    draft.moveCursor(utf16Offset: 0)
+    draft.insert("¡")
+    #expect(draft.entities.count == count)
     #expect(
-      composer.entities.last?.utf16Range == entities[count - 1].utf16Range.lowerBound
+      draft.entities.last?.utf16Range == entities[count - 1].utf16Range.lowerBound
         + 1..<entities[count - 1].utf16Range.upperBound + 1)
     #expect(
-      composer.entities.allSatisfy { String(composer.text[composer.range(of: $0)]) == $0.text })
+      draft.entities.allSatisfy { entity in
+        entity.range(in: draft.text).map { draft.text[$0] == "@" + entity.value } == true
+      })
 
     // Backspace right after a mention in the middle deletes that mention only.
-    let middle = composer.entities[count / 2]
-    composer.moveCursor(toUTF16Offset: middle.utf16Range.upperBound)
-    composer.deleteBackward()
-    #expect(composer.entities.count == count - 1)
-    #expect(!composer.entities.contains { $0.itemID == middle.itemID })
-    #expect(composer.entities[count / 2].text == "@user\(count / 2 + 1)")
+    let middle = draft.entities[count / 2]
+    draft.moveCursor(utf16Offset: middle.utf16Range.upperBound)
+    draft.deleteBackward()
+    #expect(draft.entities.count == count - 1)
+    #expect(!draft.entities.contains { $0.itemID == middle.itemID })
+    #expect(draft.entities[count / 2].value == "user\(count / 2 + 1)")
 
     // Typing inside a mention detaches it; the message still loads.
-    let first = composer.entities[0]
-    composer.moveCursor(toUTF16Offset: first.utf16Range.lowerBound + 2)
-    composer.insert("x")
-    #expect(composer.entities.count == count - 2)
-    #expect(try MentionComposer(message: composer.message).entities == composer.entities)
+    let first = draft.entities[0]
+    draft.moveCursor(utf16Offset: first.utf16Range.lowerBound + 2)
+    draft.insert("x")
+    #expect(draft.entities.count == count - 2)
+    #expect(try MessageDraft(message: draft.message).entities == draft.entities)
   }
 }

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// Worst-case inputs through extraction (both profiles) and detection at the start, middle, end
 /// and inside a grapheme cluster. Each checks what is found, not only that something returns;

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 struct DefaultMentionFilterTests {
   func query(_ text: String, trigger: Trigger = .mention) -> MentionQuery {
@@ -90,8 +91,15 @@ struct DefaultMentionFilterTests {
     #expect(ids("ζωη", in: items) == ["el"])
   }
 
-  @Test func closureFilterReplacesTheDefault() async throws {
-    let onlyZ = ClosureMentionFilter { items, _ in items.removeAll { !$0.id.hasPrefix("U2") } }
+  /// A filter of the app's own that keeps only ids starting with "U2".
+  struct OnlyU2: MentionFilter {
+    func filter(_ items: inout [MentionItem], for query: MentionQuery) {
+      items.removeAll { !$0.id.hasPrefix("U2") }
+    }
+  }
+
+  @Test func aCustomFilterReplacesTheDefault() async throws {
+    let onlyZ = OnlyU2()
     let manager = MentionManager(
       triggers: [.mention], dataSource: InMemoryDataSource(items: sampleDirectory), filter: onlyZ)
     let suggestions = try #require(try await manager.suggestions(for: "@"))

@@ -1,7 +1,8 @@
 import Foundation
-import MentionKit
 import TestSupport
 import Testing
+
+@testable import MentionKit
 
 /// Compares ``Folding`` with Foundation, which the tests may use and the library may not.
 struct FoldingTests {

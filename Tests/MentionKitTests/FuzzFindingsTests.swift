@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// One test per finding of the fuzz targets in `Tests/Fuzz` (see `Docs/Robustness.md`), each
 /// reduced to the smallest input that showed it, and failing without its fix.
@@ -10,14 +11,16 @@ struct FuzzFindingsTests {
   /// is made by hand here, as a caller may.)
   @Test(arguments: ["\u{200D}", "\u{1F3FD}"])
   func completionCaretSkipsAJoiningScalarAfterTheSuffix(after: String) throws {
-    var composer = try MentionComposer(text: "#ab" + after)
-    composer.moveCursor(toUTF16Offset: 2)
-    let query = Self.handMadeQuery(.hashtag, "#", in: composer.text, cursor: 2, end: 3)
-    try composer.complete(with: MentionItem(id: "C1", insertionText: "ana"), for: query)
-    #expect(composer.text == "#ana " + after)
-    #expect(composer.entities.map(\.text) == ["#ana"])
-    #expect(composer.utf16Cursor == composer.text.utf16.count)
-    #expect(composer.cursor == composer.text.endIndex)
+    var draft = try MessageDraft(message: Message(text: "#ab" + after))
+    draft.moveCursor(utf16Offset: 2)
+    let query = Self.handMadeQuery(.hashtag, "#", in: draft.text, cursor: 2, end: 3)
+    let done = draft.accept(MentionItem(id: "C1", insertionText: "ana"), for: query)
+    #expect(done)
+    #expect(draft.text == "#ana " + after)
+    #expect(draft.entities.map(\.value) == ["ana"])
+    #expect(draft.entities.map(\.utf16Range) == [0..<4])
+    #expect(draft.cursorUTF16Offset == draft.text.utf16.count)
+    #expect(draft.cursor == draft.text.endIndex)
   }
 
   /// The same rule at the source: ``MentionReplacement/cursor`` is a character boundary.

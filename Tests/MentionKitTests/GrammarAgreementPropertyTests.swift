@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// One grammar in both directions: for random texts full of signs, combining marks, emoji, ZWJ,
 /// RTL text and full-width forms, at every cursor position the composer's active query and the

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 struct MentionIndexTests {
   static let firstNames = [

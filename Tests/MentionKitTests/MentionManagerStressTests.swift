@@ -26,8 +26,7 @@ struct MentionManagerStressTests {
     hashtag.debounce = .microseconds(300)
     let clock = ManualClock()
     let manager = MentionManager(
-      triggers: [mention, hashtag], dataSource: source,
-      filter: ClosureMentionFilter { _, _ in }, clock: clock)
+      triggers: [mention, hashtag], dataSource: source, filter: KeepAll(), clock: clock)
     let delegate = StressDelegate(manager: manager)
     manager.delegate = delegate
 
@@ -47,16 +46,18 @@ struct MentionManagerStressTests {
       case 75..<76: text.append("\n")
       case 76..<88: if !text.isEmpty { text.removeLast() }
       case 88..<91:
-        manager.cancel()
+        // Sending ends the session and starts an empty draft.
+        _ = manager.send()
+        text = ""
         delegate.expectedQuery = nil
         ledger.record(nil)
         typed = false
       case 91..<95:
-        guard let query = manager.activeQuery else { break }
-        let item = MentionItem(id: "chosen", insertionText: query.text + "x")
-        text = try manager.select(item).text
-        delegate.expectedQuery = nil
-        ledger.record(nil)
+        // Enter: accepts the highlighted item when the list for the open query is shown.
+        guard manager.accept() else { break }
+        text = manager.draft.text
+        delegate.expectedQuery = manager.activeQuery
+        ledger.record(delegate.expectedQuery.map(QueryLedger.identity))
         typed = false
       default:
         for _ in 0..<Int.random(in: 0..<30, using: &random) { await Task.yield() }
@@ -96,6 +97,7 @@ struct MentionManagerStressTests {
     #expect((outcomes[.answered]?.count ?? 0) > 0)
     #expect((outcomes[.threw]?.count ?? 0) > 0)
     #expect(delegate.updates > 0 && delegate.failures > 0 && delegate.ends > 0)
+    #expect(delegate.edits > 0, "no item was ever accepted")
     // A delegate call per fetch at most: superseded answers were dropped, not delivered late.
     #expect(delegate.updates + delegate.failures <= calls.count)
     #expect(
@@ -149,328 +151,30 @@ struct MentionManagerStressTests {
     for _ in 0..<50 { await Task.yield() }
     let active = manager.activeQuery
     #expect(active?.text == delegate.expectedQuery?.text, "at keystroke \(keystroke)")
+    // The list the delegate shows is the manager's, and answers the open query or nothing.
+    #expect(delegate.list == manager.currentSuggestions, "at keystroke \(keystroke)")
     guard let active else {
-      if let last = delegate.last {
-        #expect(last == .end || last == .complete, "at keystroke \(keystroke): \(last)")
-      }
+      #expect(delegate.list == nil, "at keystroke \(keystroke): a list with no open query")
       return
     }
-    // The session is open: its last event answers this very query, as its behaviour says.
+    // The session is open: the list or the last failure answers this very query, as its
+    // behaviour says.
     let behavior = source.behavior(for: active)
-    guard case .answer(let query)? = delegate.last else {
-      Issue.record("at keystroke \(keystroke): last event \(String(describing: delegate.last))")
-      return
-    }
-    #expect(query.text == active.text, "at keystroke \(keystroke)")
+    let listed = delegate.list?.query.text == active.text
+    let failed = delegate.lastFailure?.query == active.text ? delegate.lastFailure?.outcome : nil
+    let context = "at keystroke \(keystroke): list \(listed), failure \(String(describing: failed))"
     switch behavior {
-    case .answer, .ignoreCancellation:
-      #expect(
-        delegate.lastOutcome == .items || delegate.lastOutcome == .timedOut,
-        "at keystroke \(keystroke): \(String(describing: delegate.lastOutcome))")
+    case .answer, .ignoreCancellation, .hangUntilCancelled:
+      #expect(listed || failed == .timedOut, "\(context)")
     case .fail:
-      #expect(delegate.lastOutcome == .failure || delegate.lastOutcome == .timedOut)
+      #expect(!listed && (failed == .failure || failed == .timedOut), "\(context)")
     case .throwCancellation:
-      #expect(delegate.lastOutcome == .cancellation || delegate.lastOutcome == .timedOut)
-    case .hangUntilCancelled:
-      #expect(delegate.lastOutcome == .items || delegate.lastOutcome == .timedOut)
+      #expect(!listed && (failed == .cancellation || failed == .timedOut), "\(context)")
     }
   }
 }
 
-/// Checks, at the moment of every delegate call, that the call is about the latest query.
-@MainActor
-private final class StressDelegate: MentionManagerDelegate {
-  enum Last: Equatable {
-    case answer(query: MentionQuery)
-    case complete
-    case end
-  }
-
-  enum Outcome: Equatable {
-    case items, failure, cancellation, timedOut
-  }
-
-  /// What `process` last returned; set by the test as it types.
-  var expectedQuery: MentionQuery?
-  private(set) var violations: [String] = []
-  private(set) var last: Last?
-  private(set) var lastOutcome: Outcome?
-  private(set) var updates = 0
-  private(set) var failures = 0
-  private(set) var ends = 0
-  /// The data source's call index of every delivered update or data-source failure, in order.
-  private(set) var deliveredCalls: [Int] = []
-  private(set) var deliveredTwice: [Int] = []
-  private var delivered: Set<Int> = []
-  private unowned let manager: MentionManager
-
-  init(manager: MentionManager) { self.manager = manager }
-
-  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions) {
-    updates += 1
-    checkLatest(suggestions.query, "update")
-    for item in suggestions.items where !item.id.hasPrefix(suggestions.query.text + "/") {
-      violations.append("item \(item.id) delivered for query \(suggestions.query.text)")
-    }
-    // Item ids are `query/call/k`.
-    if let first = suggestions.items.first {
-      let parts = first.id.split(separator: "/", omittingEmptySubsequences: false)
-      if parts.count >= 3, let call = Int(parts[parts.count - 2]) { record(call) }
-    }
-    last = .answer(query: suggestions.query)
-    lastOutcome = .items
-  }
-
-  func mentionManager(
-    _ manager: MentionManager, didFailWith error: any Error, for query: MentionQuery
-  ) {
-    failures += 1
-    checkLatest(query, "failure")
-    last = .answer(query: query)
-    switch error {
-    case let failure as ChaosDataSource.Failure:
-      if failure.queryText != query.text {
-        violations.append("failure for \(failure.queryText) delivered as \(query.text)")
-      }
-      record(failure.call)
-      lastOutcome = .failure
-    case is CancellationError: lastOutcome = .cancellation
-    case MentionError.timedOut: lastOutcome = .timedOut
-    default: violations.append("unexpected error \(error)")
-    }
-  }
-
-  func mentionManager(_ manager: MentionManager, didComplete replacement: MentionReplacement) {
-    if self.manager.activeQuery != nil { violations.append("completion while a query is open") }
-    last = .complete
-  }
-
-  func mentionManagerDidEndCompletion(_ manager: MentionManager) {
-    ends += 1
-    if self.manager.activeQuery != nil || expectedQuery != nil {
-      violations.append("end delivered while \(expectedQuery?.text ?? "?") is open")
-    }
-    last = .end
-  }
-
-  private func record(_ call: Int) {
-    if !delivered.insert(call).inserted { deliveredTwice.append(call) }
-    deliveredCalls.append(call)
-  }
-
-  private func checkLatest(_ query: MentionQuery, _ kind: String) {
-    guard let expected = expectedQuery else {
-      violations.append("\(kind) for \(query.text) delivered with no open query")
-      return
-    }
-    let offset = { (query: MentionQuery) in
-      query.sourceText.utf8.distance(from: query.sourceText.startIndex, to: query.range.lowerBound)
-    }
-    if expected.text != query.text || expected.trigger != query.trigger
-      || offset(expected) != offset(query)
-    {
-      violations.append("\(kind) for stale \(query.text) while \(expected.text) is open")
-    }
-  }
-}
-
-/// A data source whose every fetch takes a random time and ends in a way chosen from the seed
-/// and the query: answer, throw, hang until cancelled, ignore cancellation, or throw
-/// `CancellationError` on its own.
-private final class ChaosDataSource: MentionDataSource {
-  enum Behavior: Equatable {
-    case answer, fail, hangUntilCancelled, ignoreCancellation, throwCancellation
-  }
-
-  enum Outcome: Equatable {
-    case answered, threw, cancelled
-  }
-
-  struct Call {
-    var sourceText: String
-    var queryText: String
-    var behavior: Behavior
-    var outcome: Outcome?
-    var isReleased = false
-    /// What ``QueryLedger/identity(_:)`` says about the fetch's query.
-    var identity: String
-    /// How many keystrokes the ledger had recorded when the fetch ended.
-    var endEpoch = 0
-    /// How many keystrokes the ledger had recorded when the fetch reached the data source.
-    var startEpoch = 0
-    /// Whether the fetch's task was already cancelled when it reached the data source.
-    var startCancelled = false
-    /// Whether the fetch's task was cancelled when it ended (read after `wasSuperseded`).
-    var sawCancellation = false
-  }
-
-  struct Failure: Error {
-    var queryText: String
-    var call: Int
-  }
-
-  private struct State {
-    var calls: [Call] = []
-    var inFlight = 0
-    var released: Set<[String]> = []
-    var hanging: [Int: Gate] = [:]
-  }
-
-  private let seed: UInt64
-  private let ledger: QueryLedger
-  private let state = Lock(State())
-
-  init(seed: UInt64, ledger: QueryLedger) {
-    self.seed = seed
-    self.ledger = ledger
-  }
-
-  var calls: [Call] { state.withLock { $0.calls } }
-  var inFlight: Int { state.withLock { $0.inFlight } }
-
-  /// Lets hanging fetches for this query answer, now and later.
-  func release(_ query: MentionQuery) {
-    let gates = state.withLock { state -> [Gate] in
-      state.released.insert([query.sourceText, query.text])
-      var gates: [Gate] = []
-      for (index, gate) in state.hanging
-      where state.calls[index].sourceText == query.sourceText
-        && state.calls[index].queryText == query.text
-      {
-        state.calls[index].isReleased = true
-        gates.append(gate)
-      }
-      return gates
-    }
-    for gate in gates { gate.open() }
-  }
-
-  func behavior(for query: MentionQuery) -> Behavior {
-    switch stableHash(seed, query.sourceText, query.text) % 100 {
-    case 0..<50: .answer
-    case 50..<65: .fail
-    case 65..<75: .hangUntilCancelled
-    case 75..<90: .ignoreCancellation
-    default: .throwCancellation
-    }
-  }
-
-  func items(for query: MentionQuery) async throws -> [MentionItem] {
-    let behavior = behavior(for: query)
-    let index = state.withLock { state in
-      state.inFlight += 1
-      state.calls.append(
-        Call(
-          sourceText: query.sourceText, queryText: query.text, behavior: behavior,
-          identity: QueryLedger.identity(query), startEpoch: ledger.count,
-          startCancelled: Task.isCancelled))
-      return state.calls.count - 1
-    }
-    var outcome = Outcome.threw
-    defer {
-      // The ledger first: the test records a keystroke after the manager has cancelled what
-      // it supersedes, so every cancellation the ledger shows has reached this task.
-      let epoch = ledger.count
-      let cancelled = Task.isCancelled
-      state.withLock { state in
-        state.inFlight -= 1
-        state.calls[index].outcome = outcome
-        state.calls[index].endEpoch = epoch
-        state.calls[index].sawCancellation = cancelled
-      }
-    }
-    var random = SeededGenerator(seed: stableHash(seed, query.sourceText, "latency"))
-    let turns = Int.random(in: 0..<80, using: &random)
-    let sleeps = Int.random(in: 0..<10, using: &random) == 0
-    let items = (0..<3).map {
-      MentionItem(id: "\(query.text)/\(index)/\($0)", insertionText: query.text + "\($0)")
-    }
-    switch behavior {
-    case .ignoreCancellation:
-      for _ in 0..<turns { await Task.yield() }
-      outcome = .answered
-      return items
-    case .hangUntilCancelled:
-      let gate = Gate()
-      let isReleased = state.withLock { state in
-        state.hanging[index] = gate
-        if state.released.contains([query.sourceText, query.text]) {
-          state.calls[index].isReleased = true
-        }
-        return state.calls[index].isReleased
-      }
-      if isReleased { gate.open() }
-      await withTaskCancellationHandler {
-        await gate.wait()
-      } onCancel: {
-        gate.open()
-      }
-      let released = state.withLock { state in
-        state.hanging[index] = nil
-        return state.calls[index].isReleased
-      }
-      if released && !Task.isCancelled {
-        outcome = .answered
-        return items
-      }
-      outcome = .cancelled
-      throw CancellationError()
-    case .answer, .fail, .throwCancellation:
-      for _ in 0..<turns { await Task.yield() }
-      do {
-        if sleeps { try await Task.sleep(for: .microseconds(200)) }
-        try Task.checkCancellation()
-      } catch {
-        outcome = .cancelled
-        throw error
-      }
-      switch behavior {
-      case .fail: throw Failure(queryText: query.text, call: index)
-      case .throwCancellation: throw CancellationError()
-      default:
-        outcome = .answered
-        return items
-      }
-    }
-  }
-}
-
-/// The identity of the query after each keystroke, as the manager sees it, shared with the
-/// data source: the manager keeps a fetch only while keystrokes leave its query's identity
-/// unchanged.
-private final class QueryLedger: Sendable {
-  /// One entry per keystroke, `nil` when no query is open; the first for the empty text.
-  private let entries = Lock<[String?]>([nil])
-
-  var count: Int { entries.withLock { $0.count } }
-  var history: [String?] { entries.withLock { $0 } }
-
-  /// Records the query a keystroke left open, after the manager has processed it.
-  func record(_ identity: String?) { entries.withLock { $0.append(identity) } }
-
-  /// What the manager compares to decide whether a keystroke keeps the fetch: trigger,
-  /// delimiter, query text and where the delimiter is.
-  static func identity(_ query: MentionQuery) -> String {
-    let offset = query.sourceText.utf8.distance(
-      from: query.sourceText.startIndex, to: query.range.lowerBound)
-    return "\(query.trigger.name) \(query.delimiter) \(offset) \(query.text)"
-  }
-}
-
-extension ChaosDataSource.Call {
-  /// Whether the fetch's query was no longer open when it ended: neither the last keystroke
-  /// recorded then nor the one being processed (a fetch may end before its keystroke is
-  /// recorded) left it open.
-  func isSuperseded(in history: [String?]) -> Bool {
-    let latest = history[endEpoch - 1]
-    let next = endEpoch < history.count ? history[endEpoch] : nil
-    return latest != identity && next != identity
-  }
-
-  /// Whether the fetch's query was no longer open when the fetch reached the data source.
-  func startedSuperseded(in history: [String?]) -> Bool {
-    let latest = history[startEpoch - 1]
-    let next = startEpoch < history.count ? history[startEpoch] : nil
-    return latest != identity && next != identity
-  }
+/// A filter that keeps every fetched item, in the data source's order.
+struct KeepAll: MentionFilter {
+  func filter(_ items: inout [MentionItem], for query: MentionQuery) {}
 }

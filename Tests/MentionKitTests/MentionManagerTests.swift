@@ -145,34 +145,38 @@ struct MentionManagerTests {
     #expect(spy.events.count == 2)
   }
 
-  @Test func selectingReplacesAndEndsTheSession() async throws {
+  @Test func acceptingReplacesAndEndsTheSession() async throws {
     let (manager, spy) = makeManager(InMemoryDataSource(items: people))
     manager.process("hi @jo| there".replacingBar(), cursorAtBar: "hi @jo| there")
     _ = await spy.waitForEvents(1)
-    let jose = try #require(people.first { $0.id == "U1" })
-    let replacement = try manager.select(jose)
-    #expect(replacement.text == "hi @jose there")
-    #expect(replacement.utf16Cursor == 9)
+    // "jose" (U1) ranks first for "jo" and is highlighted.
+    #expect(manager.accept())
+    #expect(manager.draft.text == "hi @jose there")
+    #expect(manager.draft.selectedUTF16Range == 9..<9)
+    #expect(manager.draft.entities.map(\.itemID) == ["U1"])
     #expect(manager.activeQuery == nil)
     let events = await spy.waitForEvents(3)
-    #expect(events.suffix(2) == [.complete(text: "hi @jose there"), .end])
+    #expect(events.suffix(2) == [.edit(text: "hi @jose there"), .end])
   }
 
-  @Test func selectingWithoutASessionThrows() {
+  @Test func acceptingWithoutASessionDoesNothing() {
     let (manager, _) = makeManager(InMemoryDataSource(items: people))
-    #expect(throws: MentionError.noActiveQuery) { try manager.select(people[0]) }
+    manager.process("hi")
+    #expect(!manager.accept())
+    #expect(manager.draft.text == "hi")
   }
 
   @Test func aCompletedMultiWordMentionDoesNotReopen() async throws {
     var mention = Trigger.mention
     mention.maximumSpaces = 1
-    let (manager, spy) = makeManager(InMemoryDataSource(items: people), triggers: [mention])
+    let jon = MentionItem.person("U8", "Jon Snow", "Jon Snow")
+    let (manager, spy) = makeManager(InMemoryDataSource(items: [jon]), triggers: [mention])
     manager.process("@Jon S")
     _ = await spy.waitForEvents(1)
-    let jon = MentionItem.person("U8", "Jon Snow", "Jon Snow")
-    let replacement = try manager.select(jon)
-    #expect(replacement.text == "@Jon Snow ")
-    #expect(manager.process(replacement.text) == nil)
+    #expect(manager.currentSuggestions?.items.first?.id == "U8")
+    #expect(manager.accept())
+    #expect(manager.draft.text == "@Jon Snow ")
+    #expect(manager.process(manager.draft.text) == nil)
     // Editing the mention itself opens a session again.
     #expect(manager.process("@Jon Sno")?.text == "Jon Sno")
   }
@@ -187,19 +191,23 @@ struct MentionManagerTests {
     #expect(suggestions?.items.map(\.id) == ["smile"])
   }
 
-  @Test func aBadCursorThrowsAndKeepsTheSession() async throws {
+  @Test func aBadCursorThrowsOrClampsAndKeepsTheSession() async throws {
     let (manager, _) = makeManager(InMemoryDataSource(items: people))
     manager.process("@zo")
-    #expect(throws: MentionError.cursorOutOfBounds(offset: 10, utf16Count: 3)) {
-      try manager.process("@zo", utf16Cursor: 10)
+    await #expect(throws: MentionError.cursorOutOfBounds(utf16Offset: 10, utf16Count: 3)) {
+      try await manager.suggestions(for: "@zo", utf16Offset: 10)
     }
     #expect(manager.activeQuery?.text == "zo")
+    // The whole-string entry clamps the caret into the text.
+    manager.setText("@zo", utf16Offset: 10)
+    #expect(manager.activeQuery?.text == "zo")
+    #expect(manager.draft.selectedUTF16Range == 3..<3)
   }
 
   @Test func pullAPIWorksWithoutADelegate() async throws {
     let manager = MentionManager(
       triggers: [.mention, .hashtag], dataSource: InMemoryDataSource(items: people))
-    let suggestions = try #require(try await manager.suggestions(for: "hey @lann", utf16Cursor: 9))
+    let suggestions = try #require(try await manager.suggestions(for: "hey @lann", utf16Offset: 9))
     #expect(suggestions.items.map(\.id) == ["U4"])
     #expect(try await manager.suggestions(for: "no trigger") == nil)
   }
@@ -218,7 +226,9 @@ struct MentionManagerTests {
     let (manager, spy) = makeManager(source)
     for text in ["@", "@j", "@jo", "@jos", "@jos ", "#", "#g", "x"] { manager.process(text) }
     #expect(await eventually { manager.liveTasks.value == 0 })
-    #expect(spy.events.last == .end)
+    // No list is left open: the last word, if any was said, closed it.
+    #expect(manager.currentSuggestions == nil)
+    #expect(spy.events.last == nil || spy.events.last == .end)
   }
 }
 
@@ -228,12 +238,18 @@ extension String {
 }
 
 extension MentionManager {
+  /// Takes the whole text (whole string in) and returns the query it opened.
+  @discardableResult
+  func process(_ text: String, utf16Offset: Int? = nil) -> MentionQuery? {
+    setText(text, utf16Offset: utf16Offset)
+    return activeQuery
+  }
+
   /// Processes `text` with the cursor where `marked` has a `|`.
   @discardableResult
   fileprivate func process(_ text: String, cursorAtBar marked: String) -> MentionQuery? {
-    let offset = marked.utf16.distance(
-      from: marked.startIndex, to: marked.firstIndex(of: "|")!)
-    return try? process(text, utf16Cursor: offset)
+    let bar = marked.firstIndex(of: "|") ?? marked.endIndex
+    return process(text, utf16Offset: marked.utf16.distance(from: marked.startIndex, to: bar))
   }
 }
 
@@ -241,8 +257,8 @@ extension MentionManager {
 actor ServerDelegate: MentionManagerDelegate {
   private(set) var updates: [[String]] = []
 
-  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions) {
-    updates.append(suggestions.items.map(\.id))
+  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions?) {
+    if let suggestions { updates.append(suggestions.items.map(\.id)) }
   }
 }
 

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 struct MentionReplacementTests {
   let jose = MentionItem.person("U1", "jose", "José Álvarez")

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 struct TriggerDetectorTests {
   /// A detection case: `input` marks the cursor with `|` (the end when absent); `expected` is
@@ -111,7 +112,7 @@ struct TriggerDetectorTests {
   @Test func reportsUTF16Range() throws {
     let query = try #require(Self.detector.detect(in: "👩‍👩‍👧 @jo"))
     #expect(query.utf16Range == 9..<12)
-    #expect(query.utf16Cursor == 12)
+    #expect(query.utf16Offset == 12)
   }
 
   @Test func nearestTriggerWinsWhateverTheRegistrationOrder() throws {
@@ -184,10 +185,10 @@ struct TriggerDetectorTests {
   }
 
   @Test func outOfRangeCursorsThrow() {
-    #expect(throws: MentionError.cursorOutOfBounds(offset: -1, utf16Count: 3)) {
+    #expect(throws: MentionError.cursorOutOfBounds(utf16Offset: -1, utf16Count: 3)) {
       try Self.detector.detect(in: "@ab", utf16Offset: -1)
     }
-    #expect(throws: MentionError.cursorOutOfBounds(offset: 4, utf16Count: 3)) {
+    #expect(throws: MentionError.cursorOutOfBounds(utf16Offset: 4, utf16Count: 3)) {
       try Self.detector.detect(in: "@ab", utf16Offset: 4)
     }
     let longer = "@abcdef"

@@ -47,7 +47,7 @@ extension MentionManager {
         return complete(&storage, acceptance.item, for: active)
       case .extendedQuery(let text):
         storage.draft.replaceQueryText(of: active, with: text)
-        return refresh(&storage, after: .insertion) + [.draft]
+        return [.draft] + refresh(&storage, after: .insertion)
       case .highlighted:
         return [.suggestions]
       case .ignored:
@@ -153,6 +153,6 @@ extension MentionManager {
     _ = storage.state.cancel()
     storage.list.update(query: nil, items: [], after: .cursorMovement)
     storage.listGeneration = nil
-    return refresh(&storage, after: .cursorMovement) + [.draft]
+    return [.draft] + refresh(&storage, after: .cursorMovement)
   }
 }

@@ -56,7 +56,7 @@ public final class MentionManager: Sendable {
 
     /// The list as shown: only while its items answer the active query.
     var suggestions: MentionSuggestions? {
-      guard let active = state.active, listGeneration == state.generation, list.isPresented
+      guard let active = state.active, listGeneration == state.generation, list.isAnswered
       else { return nil }
       return MentionSuggestions(
         query: active, items: list.items, highlightedIndex: list.highlightedIndex,
@@ -134,7 +134,7 @@ public final class MentionManager: Sendable {
   var activeQuery: MentionQuery? { storage.withLock { $0.state.active } }
 
   /// The suggestion list as shown, or `nil` while it is hidden (no query, no results yet for
-  /// the latest query, no items, or dismissed).
+  /// the latest query, or dismissed). Its items are empty when nothing matches the query.
   public var currentSuggestions: MentionSuggestions? { storage.withLock { $0.suggestions } }
 
   // MARK: - Edits
@@ -310,6 +310,12 @@ public final class MentionManager: Sendable {
   }
 
   func post(_ events: [Event]) {
+    // A list equal to the one the delegate last received needs no call; one in flight reads
+    // the state when it runs, so skipping here never leaves the delegate behind.
+    let events = events.filter { event in
+      guard case .suggestions = event else { return true }
+      return storage.withLock { $0.suggestions != $0.delivered }
+    }
     guard !events.isEmpty else { return }
     liveTasks.increment()
     Task { [self] in

@@ -3,7 +3,8 @@
 ///
 /// ``MentionManager/currentSuggestions`` holds the list while it is shown, and the delegate
 /// receives it whenever it changes. It always answers the latest query: results for a query the
-/// user has typed past are never shown.
+/// user has typed past are never shown. Empty ``items`` mean the data source found nothing for
+/// the query (a UI may say so).
 public struct MentionSuggestions: Sendable, Hashable {
   /// The query the items answer.
   public var query: MentionQuery

@@ -108,6 +108,9 @@ struct SuggestionList: Sendable, Hashable {
   /// Whether the user dismissed the list for the current query.
   var isDismissed: Bool { dismissal != nil }
 
+  /// Whether a list (possibly empty) answers an active query and was not dismissed.
+  var isAnswered: Bool { occurrence != nil && dismissal == nil }
+
   /// Whether the list is shown: a query (or whole-field text) is active, it has items, and it
   /// was not dismissed.
   var isPresented: Bool { occurrence != nil && dismissal == nil && !items.isEmpty }

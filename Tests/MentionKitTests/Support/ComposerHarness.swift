@@ -1,13 +1,14 @@
-import MentionKit
 import Testing
 
-/// Drives a composer, a suggestion selection and an inline completion the way a UI does, one
-/// keystroke at a time, and renders the state as one string for scripted tests.
+@testable import MentionKit
+
+/// Drives a ``MentionManager`` the way a UI does, one keystroke at a time (waiting after each
+/// for the manager to answer it), and renders the draft as one string for scripted tests.
 ///
 /// Rendering: the text, with `|` at the caret (at both ends of a selection) and every entity
 /// written `[text](id)`. So `"hi [@jose](U1) |"` is the text `"hi @jose "`, an entity for `U1`
 /// over `"@jose"`, and the caret at the end.
-struct ComposerHarness {
+@MainActor final class ComposerHarness {
   /// A keystroke or UI gesture.
   enum Key: CustomStringConvertible {
     /// Types each character in turn, refreshing after each.
@@ -70,123 +71,80 @@ struct ComposerHarness {
     }
   }
 
-  var composer: MentionComposer
-  var selection = SuggestionSelection()
-  var inline = InlineCompletion()
-  let detector: TriggerDetector
-  let items: [MentionItem]
-  let filter = DefaultMentionFilter()
-  /// Every acceptance, in order.
-  private(set) var accepted: [SuggestionSelection.Acceptance] = []
+  let manager: MentionManager
+  /// How each accepted item was accepted, in order.
+  private(set) var accepted: [SuggestionList.AcceptAction] = []
 
   init(
     items: [MentionItem], triggers: [Trigger] = [.mention, .hashtag],
-    options: MentionComposer.Options = .init(), composer: MentionComposer? = nil
+    options: MessageDraft.Options = .init()
   ) {
-    self.items = items
-    self.detector = TriggerDetector(triggers: triggers)
-    var start = composer ?? MentionComposer()
-    start.options = options
-    self.composer = start
+    manager = MentionManager(
+      triggers: triggers, dataSource: InMemoryDataSource(items: items), options: options)
   }
 
-  mutating func press(_ key: Key) throws {
+  /// The draft the manager holds.
+  var draft: MessageDraft { manager.draft }
+
+  /// The ghost text shown, or `""`.
+  var ghostText: String { manager.currentSuggestions?.ghostText ?? "" }
+
+  /// The highlighted item's id, while the list shows one.
+  var highlightedID: String? {
+    guard let list = manager.currentSuggestions, let index = list.highlightedIndex,
+      list.items.indices.contains(index)
+    else { return nil }
+    return list.items[index].id
+  }
+
+  func press(_ key: Key) async {
+    let entities = draft.entities.count
     switch key {
     case .type(let text):
       for character in text {
-        composer.insert(String(character))
-        refresh(.insertion)
+        manager.insert(String(character))
+        await manager.settle()
       }
-    case .paste(let text):
-      composer.insert(text)
-      refresh(.insertion)
-    case .backspace:
-      if inline.deleteBackward() { return }
-      composer.deleteBackward()
-      refresh(.deletion)
-    case .forwardDelete:
-      composer.deleteForward()
-      refresh(.deletion)
-    case .left:
-      composer.moveLeft()
-      refresh(.cursorMovement)
-    case .right:
-      composer.moveRight()
-      refresh(.cursorMovement)
-    case .moveTo(let offset):
-      composer.moveCursor(toUTF16Offset: offset)
-      refresh(.cursorMovement)
-    case .select(let range):
-      composer.select(utf16Range: range)
-      refresh(.cursorMovement)
-    case .selectAll:
-      composer.selectAll()
-      refresh(.cursorMovement)
-    case .down:
-      selection.highlightNext()
-    case .up:
-      selection.highlightPrevious()
-    case .escape:
-      selection.dismiss()
-      _ = inline.accept()
-    case .enter:
-      if let acceptance = selection.accept() { try apply(acceptance) }
-    case .click(let row):
-      if let acceptance = selection.accept(at: row) { try apply(acceptance) }
+      return
+    case .paste(let text): manager.insert(text)
+    case .backspace: manager.deleteBackward()
+    case .forwardDelete: manager.deleteForward()
+    case .left: manager.edit(.cursorMovement) { $0.moveLeft() }
+    case .right: manager.edit(.cursorMovement) { $0.moveRight() }
+    case .moveTo(let offset): manager.select(utf16Range: offset..<offset)
+    case .select(let range): manager.select(utf16Range: range)
+    case .selectAll: manager.edit(.cursorMovement) { $0.selectAll() }
+    case .down: manager.highlightNext()
+    case .up: manager.highlightPrevious()
+    case .escape: manager.dismiss()
+    case .enter: if manager.accept() { accepted.append(.enter) }
+    case .click(let row): if manager.accept(at: row) { accepted.append(.pointer) }
     case .tab:
-      switch selection.tab() {
-      case .accepted(let acceptance):
-        try apply(acceptance)
-      case .extendedQuery(let text):
-        let query = try #require(composer.activeQuery(using: detector))
-        try composer.replaceQueryText(of: query, with: text)
-        refresh(.insertion)
-      case .highlighted, .ignored:
-        break
-      }
+      if manager.tab(), draft.entities.count > entities { accepted.append(.tab) }
     case .acceptGhost:
-      if let acceptance = inline.acceptance(in: selection.items) {
-        try apply(acceptance)
+      if manager.acceptInlineCompletion() {
+        accepted.append(.inlineCompletion)
       } else {
-        composer.moveRight()
-        refresh(.cursorMovement)
+        manager.edit(.cursorMovement) { $0.moveRight() }
       }
     }
-  }
-
-  private mutating func apply(_ acceptance: SuggestionSelection.Acceptance) throws {
-    let query = try #require(acceptance.query)
-    try composer.complete(with: acceptance.item, for: query)
-    accepted.append(acceptance)
-    refresh(.insertion)
-  }
-
-  private mutating func refresh(_ change: InlineCompletion.Change) {
-    let query = composer.activeQuery(using: detector)
-    var found: [MentionItem] = []
-    if let query {
-      found = query.trigger.items ?? items
-      filter.filter(&found, for: query)
-    }
-    selection.update(query: query, items: found)
-    // A dismissed list hides the ghost too, for as long as the dismissal lasts.
-    inline.update(query: query, items: selection.isDismissed ? [] : found, after: change)
+    await manager.settle()
   }
 
   /// The state rendered as described on the type.
-  var rendered: String { Self.render(composer) }
+  var rendered: String { Self.render(draft) }
 
-  static func render(_ composer: MentionComposer) -> String {
+  nonisolated static func render(_ draft: MessageDraft) -> String {
     var marks: [(offset: Int, order: Int, text: String)] = []
-    for entity in composer.entities {
+    for entity in draft.entities {
       marks.append((entity.utf16Range.lowerBound, 2, "["))
-      marks.append((entity.utf16Range.upperBound, 0, "](\(entity.itemID))"))
+      marks.append((entity.utf16Range.upperBound, 0, "](\(entity.item?.id ?? "?"))"))
     }
-    let selection = composer.utf16Selection
+    let selection = draft.selectedUTF16Range
     marks.append((selection.lowerBound, 1, "|"))
     if !selection.isEmpty { marks.append((selection.upperBound, 1, "|")) }
     marks.sort { ($0.offset, $0.order) < ($1.offset, $1.order) }
-    let units = Array(composer.text.utf16)
+    let units = Array(draft.text.utf16)
     var result = ""
     var position = 0
     for mark in marks {
@@ -199,21 +157,21 @@ struct ComposerHarness {
   }
 
   /// Presses each key and checks the state after it.
-  mutating func run(_ steps: [Step], sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func run(_ steps: [Step], sourceLocation: SourceLocation = #_sourceLocation) async {
     for (number, step) in steps.enumerated() {
-      try press(step.key)
+      await press(step.key)
       let label = "step \(number + 1) (\(step.key))"
       #expect(rendered == step.state, "\(label)", sourceLocation: sourceLocation)
-      #expect(inline.ghostText == step.ghost, "\(label): ghost", sourceLocation: sourceLocation)
+      #expect(ghostText == step.ghost, "\(label): ghost", sourceLocation: sourceLocation)
       if let highlighted = step.highlighted {
-        #expect(
-          selection.highlightedItem?.id == highlighted, "\(label): highlight",
-          sourceLocation: sourceLocation)
+        #expect(highlightedID == highlighted, "\(label): highlight", sourceLocation: sourceLocation)
       }
-      for entity in composer.entities {
+      let draft = self.draft
+      for entity in draft.entities {
+        let range = entity.range(in: draft.text)
         #expect(
-          String(composer.text[composer.range(of: entity)]) == entity.text,
-          "\(label): entity \(entity.itemID) text", sourceLocation: sourceLocation)
+          range.map { draft.text[$0].hasSuffix(entity.value) } == true,
+          "\(label): entity \(entity.value) text", sourceLocation: sourceLocation)
       }
     }
   }

@@ -6,13 +6,19 @@ final class SpyDelegate: MentionManagerDelegate {
   enum Event: Equatable {
     case update(query: String, items: [String])
     case failure(query: String, message: String)
-    case complete(text: String)
+    /// The manager changed the text itself.
+    case edit(text: String)
+    /// The list closed.
     case end
   }
 
   private(set) var events: [Event] = []
 
-  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions) {
+  func mentionManager(_ manager: MentionManager, didUpdate suggestions: MentionSuggestions?) {
+    guard let suggestions else {
+      events.append(.end)
+      return
+    }
     events.append(.update(query: suggestions.query.text, items: suggestions.items.map(\.id)))
   }
 
@@ -22,12 +28,8 @@ final class SpyDelegate: MentionManagerDelegate {
     events.append(.failure(query: query.text, message: "\(error)"))
   }
 
-  func mentionManager(_ manager: MentionManager, didComplete replacement: MentionReplacement) {
-    events.append(.complete(text: replacement.text))
-  }
-
-  func mentionManagerDidEndCompletion(_ manager: MentionManager) {
-    events.append(.end)
+  func mentionManager(_ manager: MentionManager, didEdit draft: MessageDraft) {
+    events.append(.edit(text: draft.text))
   }
 
   /// Waits (by yielding) until at least `count` events arrived.

@@ -1,7 +1,8 @@
-import MentionKit
 import Testing
 
-struct SuggestionSelectionTests {
+@testable import MentionKit
+
+struct SuggestionListTests {
   let ana = MentionItem.person("U1", "ana", "Ana Lima")
   let anabel = MentionItem.person("U2", "anabel", "Anabel Ruiz")
   let andre = MentionItem.person("U3", "andre", "André Sousa")
@@ -11,8 +12,8 @@ struct SuggestionSelectionTests {
     try #require(detector.detect(in: text))
   }
 
-  func presented(_ text: String, _ items: [MentionItem]) throws -> SuggestionSelection {
-    var selection = SuggestionSelection()
+  func presented(_ text: String, _ items: [MentionItem]) throws -> SuggestionList {
+    var selection = SuggestionList()
     selection.update(query: try query(text), items: items)
     return selection
   }
@@ -39,7 +40,7 @@ struct SuggestionSelectionTests {
   }
 
   @Test func withoutDefaultHighlightTheFirstKeyPicksAnEnd() throws {
-    var selection = SuggestionSelection(highlightsFirstItem: false)
+    var selection = SuggestionList(highlightsFirstItem: false)
     selection.update(query: try query("@an"), items: [ana, anabel, andre])
     #expect(selection.highlightedIndex == nil)
     let step5 = selection.accept()
@@ -53,7 +54,7 @@ struct SuggestionSelectionTests {
   }
 
   @Test func keysAreNotHandledWithoutAList() throws {
-    var selection = SuggestionSelection()
+    var selection = SuggestionList()
     let step6 = selection.highlightNext()
     #expect(!step6)
     let step7 = selection.highlightPrevious()
@@ -143,7 +144,7 @@ struct SuggestionSelectionTests {
     var twoWords = Trigger.mention
     twoWords.maximumSpaces = 1
     let detector = TriggerDetector(triggers: [twoWords])
-    var selection = SuggestionSelection()
+    var selection = SuggestionList()
     selection.update(query: detector.detect(in: "@jon"), items: [ana])
     #expect(selection.isPresented)
     selection.dismiss()
@@ -227,7 +228,7 @@ struct SuggestionSelectionTests {
   }
 
   @Test func tabCanAcceptLikeEnter() throws {
-    var selection = SuggestionSelection(tabBehavior: .accepts)
+    var selection = SuggestionList(tabBehavior: .accepts)
     selection.update(query: try query("@an"), items: [ana, anabel])
     selection.highlightNext()
     guard case .accepted(let accepted) = selection.tab() else {
@@ -241,7 +242,7 @@ struct SuggestionSelectionTests {
   @Test func wholeFieldModeWorksWithoutTriggers() {
     let paris = MentionItem(id: "P", insertionText: "Paris")
     let parma = MentionItem(id: "M", insertionText: "Parma")
-    var selection = SuggestionSelection()
+    var selection = SuggestionList()
     selection.update(wholeField: "pa", items: [paris, parma])
     #expect(selection.isPresented)
     #expect(selection.query == nil)
@@ -257,11 +258,11 @@ struct SuggestionSelectionTests {
     #expect(step26 == nil)
   }
 
-  @Test func updateFromManagerSuggestions() throws {
-    var selection = SuggestionSelection()
-    selection.update(MentionSuggestions(query: try query("@a"), items: [ana, andre]))
+  @Test func updateWithNoQueryClosesTheList() throws {
+    var selection = SuggestionList()
+    selection.update(query: try query("@a"), items: [ana, andre])
     #expect(selection.items == [ana, andre])
-    selection.update(nil)
+    selection.update(query: nil, items: [ana])
     #expect(!selection.isPresented)
     #expect(selection.items.isEmpty)
   }

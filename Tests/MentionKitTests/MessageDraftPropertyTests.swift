@@ -1,9 +1,10 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// Random edits, replayed from a seed, applied to texts full of emoji, combining marks, RTL text
 /// and mentions: after every step every entity still covers exactly its mention text.
-struct MentionComposerPropertyTests {
+struct MessageDraftPropertyTests {
   static let items: [MentionItem] = [
     .person("U1", "jose", "José Álvarez"),
     .person("U2", "Jon Snow", "Jon Snow"),
@@ -23,15 +24,15 @@ struct MentionComposerPropertyTests {
     "hello @jose and 👋🏽", "Ｈｉ",
   ]
 
-  static let allOptions: [MentionComposer.Options] = {
-    var all: [MentionComposer.Options] = []
-    for inside in [MentionComposer.Options.EditInsideMention.detachesMention, .removesMention] {
+  static let allOptions: [MessageDraft.Options] = {
+    var all: [MessageDraft.Options] = []
+    for inside in [MessageDraft.Options.EditInsideMention.detachesMention, .removesMention] {
       for backspace in [
-        MentionComposer.Options.BackspaceAtMentionEnd.deletesMention, .deletesByParts,
+        MessageDraft.Options.BackspaceAtMentionEnd.deletesMention, .deletesByParts,
         .deletesCharacter,
       ] {
         for misaligned in [
-          MentionComposer.Options.MisalignedEdit.throwsError, .widensToGraphemes,
+          MessageDraft.Options.MisalignedEdit.throwsError, .widensToGraphemes,
         ] {
           all.append(
             .init(
@@ -60,71 +61,72 @@ struct MentionComposerPropertyTests {
   func entitiesStayTrueUnderRandomEdits(seed: Int) throws {
     var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9 &+ 17)
     let options = Self.allOptions[seed % Self.allOptions.count]
-    var composer = MentionComposer(options: options)
+    var draft = MessageDraft(options: options)
     var tally = Tally()
     for step in 0..<2_000 {
-      let before = composer
+      let before = draft
       let operation = Int.random(in: 0..<100, using: &random)
       var context =
-        "seed \(seed) step \(step) op \(operation) text \(composer.text.debugDescription)"
+        "seed \(seed) step \(step) op \(operation) text \(draft.text.debugDescription)"
       do {
         switch operation {
         case 0..<30:
           let snippet = Self.snippets.randomElement(using: &random)!
           context += " insert \(snippet.debugDescription)"
-          composer.insert(snippet)
+          draft.insert(snippet)
         case 30..<45:
-          if let query = composer.activeQuery(using: Self.detector) {
+          if let query = draft.activeQuery(using: Self.detector) {
             let item = Self.items.randomElement(using: &random)!
             context += " complete \(item.id)"
-            try composer.complete(with: item, for: query)
+            let done = draft.accept(item, for: query)
+            #expect(done, "\(context)")
             tally.completions += 1
           } else {
-            composer.insert(["@", "#", "@j", "@Jon S"].randomElement(using: &random)!)
+            draft.insert(["@", "#", "@j", "@Jon S"].randomElement(using: &random)!)
           }
         case 45..<60:
-          let count = composer.text.utf16.count
+          let count = draft.text.utf16.count
           // Mostly inside the text, sometimes outside it, at any UTF-16 offset.
           let a = Int.random(in: -2...(count + 2), using: &random)
           let b = Int.random(in: -2...(count + 2), using: &random)
           let snippet = Self.snippets.randomElement(using: &random)!
           context += " replace \(min(a, b))..<\(max(a, b)) with \(snippet.debugDescription)"
-          try composer.replace(utf16Range: min(a, b)..<max(a, b), with: snippet)
+          try draft.replace(utf16Range: min(a, b)..<max(a, b), with: snippet)
         case 60..<72:
           context += " backspace"
-          composer.deleteBackward()
+          draft.deleteBackward()
         case 72..<78:
           context += " delete"
-          composer.deleteForward()
+          draft.deleteForward()
         case 78..<88:
-          let offset = Int.random(in: -1...(composer.text.utf16.count + 1), using: &random)
+          let offset = Int.random(in: -1...(draft.text.utf16.count + 1), using: &random)
           context += " move \(offset)"
-          composer.moveCursor(toUTF16Offset: offset)
+          draft.moveCursor(utf16Offset: offset)
         case 88..<94:
-          let count = composer.text.utf16.count
+          let count = draft.text.utf16.count
           let a = Int.random(in: 0...count, using: &random)
           let b = Int.random(in: 0...count, using: &random)
           context += " select \(min(a, b))..<\(max(a, b))"
-          composer.select(utf16Range: min(a, b)..<max(a, b))
+          draft.select(utf16Range: min(a, b)..<max(a, b))
         case 94..<97:
           context += " left"
-          composer.moveLeft()
+          draft.moveLeft()
         default:
           context += " right"
-          composer.moveRight()
+          draft.moveRight()
         }
       } catch {
         // A typed error changes nothing.
         tally.thrown += 1
-        #expect(composer == before, "a throwing edit changed the composer: \(context)")
+        #expect(draft == before, "a throwing edit changed the draft: \(context)")
       }
       tally.steps += 1
-      tally.entitiesSeen += composer.entities.count
-      try Self.checkInvariants(composer, context)
+      tally.entitiesSeen += draft.entities.count
+      try Self.checkInvariants(draft, context)
       // Keep the text from growing without bound: the invariants matter, not the length.
-      if composer.text.utf16.count > 400 {
-        composer.selectAll()
-        composer.deleteBackward()
+      if draft.text.utf16.count > 400 {
+        draft.selectAll()
+        draft.deleteBackward()
       }
     }
     // The run exercised what it claims to: completions happened and entities lived.
@@ -132,15 +134,15 @@ struct MentionComposerPropertyTests {
     #expect(tally.entitiesSeen > 300, "entities were rarely present: \(tally.entitiesSeen)")
   }
 
-  static func checkInvariants(_ composer: MentionComposer, _ context: String) throws {
-    let text = composer.text
+  static func checkInvariants(_ draft: MessageDraft, _ context: String) throws {
+    let text = draft.text
     let count = text.utf16.count
-    let selection = composer.utf16Selection
+    let selection = draft.selectedUTF16Range
     #expect(
       selection.lowerBound >= 0 && selection.upperBound <= count,
       "selection \(selection) outside 0..<\(count): \(context)")
     var previousEnd = 0
-    for entity in composer.entities {
+    for entity in draft.entities {
       let range = entity.utf16Range
       try #require(
         range.lowerBound >= previousEnd && range.upperBound <= count && !range.isEmpty,
@@ -153,9 +155,9 @@ struct MentionComposerPropertyTests {
         lower.samePosition(in: text) != nil && upper.samePosition(in: text) != nil,
         "entity \(entity) does not lie on character boundaries: \(context)")
       #expect(
-        String(text[composer.range(of: entity)]) == entity.text,
+        text[lower..<upper].hasSuffix(entity.value),
         "entity \(entity) no longer covers its text: \(context)")
-      #expect(Self.items.contains { $0.id == entity.itemID }, "unknown id: \(context)")
+      #expect(Self.items.contains { $0 == entity.item }, "unknown item: \(context)")
     }
   }
 }

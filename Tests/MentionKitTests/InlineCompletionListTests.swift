@@ -1,7 +1,8 @@
-import MentionKit
 import Testing
 
-struct InlineCompletionTests {
+@testable import MentionKit
+
+struct InlineCompletionListTests {
   let jose = MentionItem.person("U1", "josé", "José Álvarez")
   let josephine = MentionItem.person("U2", "josephine", "Josephine Ng")
   let jo = MentionItem.person("U3", "jo", "Jo March")
@@ -18,7 +19,7 @@ struct InlineCompletionTests {
   }
 
   @Test func offersTheRestOfTheBestItemInTheUsersCase() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("hi @JO"), items: [jose, josephine], after: .insertion)
     #expect(inline.ghostText == "sé")
     #expect(inline.suggestion?.text == "JOsé")
@@ -27,10 +28,13 @@ struct InlineCompletionTests {
 
   @Test func foldsAccentsWidthAndCase() {
     let zoe = MentionItem(id: "Z", insertionText: "Zoë_Quinn")
-    #expect(InlineCompletion.bestCompletion(for: "zoe", in: [zoe])?.completion == "_Quinn")
-    #expect(InlineCompletion.bestCompletion(for: "ＺＯ", in: [zoe])?.text == "ＺＯë_Quinn")
+    #expect(
+      SuggestionList.InlineCompletion.bestCompletion(for: "zoe", in: [zoe])?.completion == "_Quinn")
+    #expect(
+      SuggestionList.InlineCompletion.bestCompletion(for: "ＺＯ", in: [zoe])?.text == "ＺＯë_Quinn")
     let lukasz = MentionItem(id: "L", insertionText: "Łukasz")
-    #expect(InlineCompletion.bestCompletion(for: "lu", in: [lukasz])?.completion == "kasz")
+    #expect(
+      SuggestionList.InlineCompletion.bestCompletion(for: "lu", in: [lukasz])?.completion == "kasz")
   }
 
   @Test func skipsItemsThatMatchElsewhere() {
@@ -38,26 +42,28 @@ struct InlineCompletionTests {
     // the first item that extends what was typed.
     let lannister = MentionItem(id: "T", insertionText: "tyrion_lannister")
     let lana = MentionItem(id: "L", insertionText: "lana")
-    #expect(InlineCompletion.bestCompletion(for: "lan", in: [lannister, lana])?.item == lana)
-    #expect(InlineCompletion.bestCompletion(for: "lan", in: [lannister]) == nil)
+    #expect(
+      SuggestionList.InlineCompletion.bestCompletion(for: "lan", in: [lannister, lana])?.item
+        == lana)
+    #expect(SuggestionList.InlineCompletion.bestCompletion(for: "lan", in: [lannister]) == nil)
   }
 
   @Test func exactMatchIsPreferredAndNotOffered() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@jo"), items: [josephine, jo], after: .insertion)
     #expect(inline.suggestion == nil)
     #expect(inline.ghostText == "")
-    #expect(InlineCompletion.bestCompletion(for: "JOSÉ", in: [jose]) == nil)
+    #expect(SuggestionList.InlineCompletion.bestCompletion(for: "JOSÉ", in: [jose]) == nil)
   }
 
   @Test func emptyQueryOffersNothing() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@"), items: [jose], after: .insertion)
     #expect(inline.suggestion == nil)
   }
 
   @Test func caretInsideTheWordOffersNothing() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@jo|s"), items: [jose], after: .insertion)
     #expect(inline.suggestion == nil)
     inline.update(query: nil, items: [jose], after: .insertion)
@@ -65,7 +71,7 @@ struct InlineCompletionTests {
   }
 
   @Test func firstDeleteRemovesOnlyTheGhostAndDeletingShowsNoNewOne() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@jos"), items: [jose, josephine], after: .insertion)
     #expect(inline.ghostText == "é")
     let first = inline.deleteBackward()
@@ -86,14 +92,14 @@ struct InlineCompletionTests {
   }
 
   @Test func aDeletionWithoutAGhostAlsoSuppresses() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@jos"), items: [jose], after: .deletion)
     #expect(inline.ghostText == "")
     #expect(inline.isSuppressed)
   }
 
   @Test func movingTheCaretHidesTheGhost() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(query: try query("@jos"), items: [jose], after: .insertion)
     inline.update(query: try query("@jos"), items: [jose], after: .cursorMovement)
     #expect(inline.suggestion == nil)
@@ -101,7 +107,7 @@ struct InlineCompletionTests {
   }
 
   @Test func acceptReturnsTheSuggestionOnce() throws {
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     let q = try query("@jos")
     inline.update(query: q, items: [josephine, jose], after: .insertion)
     let accepted = inline.acceptance(in: [josephine, jose])
@@ -117,7 +123,7 @@ struct InlineCompletionTests {
       MentionItem(id: "1", insertionText: "San Francisco"),
       MentionItem(id: "2", insertionText: "San José"),
     ]
-    var inline = InlineCompletion()
+    var inline = SuggestionList.InlineCompletion()
     inline.update(wholeField: "san f", items: cities, after: .insertion)
     #expect(inline.ghostText == "rancisco")
     #expect(inline.suggestion?.text == "san francisco")
@@ -135,7 +141,7 @@ struct InlineCompletionTests {
     ("e\u{301}", "élodie", "lodie"),
   ])
   func unicodeTypedTextKeepsWholeCharacters(typed: String, item: String, ghost: String) {
-    let suggestion = InlineCompletion.bestCompletion(
+    let suggestion = SuggestionList.InlineCompletion.bestCompletion(
       for: typed, in: [MentionItem(id: "x", insertionText: item)])
     #expect(suggestion?.completion == ghost)
     #expect(suggestion?.typed == typed)
