@@ -39,10 +39,11 @@ struct InteractiveEndToEndTests {
   /// Runs chat-repl between two `stty -g`, then prints its exit status (once both settings
   /// are saved).
   static func start(
-    in directory: String, environment: String = "", columns: Int = 100, rows: Int = 30
+    in directory: String, environment: String = "", arguments: String = "", columns: Int = 100,
+    rows: Int = 30
   ) throws -> TmuxSession {
     let command =
-      "stty -g > '\(directory)/before'; \(environment) '\(try binary())'; "
+      "stty -g > '\(directory)/before'; \(environment) '\(try binary())' \(arguments); "
       + "status=$?; stty -g > '\(directory)/after'; echo \"chat-repl exited with $status\""
     let session = try TmuxSession(command: command, columns: columns, rows: rows)
     try session.waitUntil("the banner") { $0.contains { $0.contains("Ctrl-D quits") } }
@@ -98,6 +99,40 @@ struct InteractiveEndToEndTests {
     try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
     let settings = try Self.terminalSettings(in: directory)
     #expect(settings.before == settings.after)
+  }
+
+  /// With a simulated remote directory, answers to earlier keystrokes come back after later
+  /// ones; watched while they arrive, the list only ever answers the latest query.
+  @Test func aSlowDirectoryNeverShowsTheListOfAnOlderQuery() throws {
+    let session = try Self.start(in: try Self.scratch(), arguments: "--latency 400")
+    // One key at a time, faster than the directory answers: "@", "@j", "@jo" and "@jos" each
+    // ask for a list; the first three lists would show rows without "jos".
+    for key in ["@", "j", "o", "s"] {
+      try session.type(key)
+      usleep(30_000)
+    }
+    func rows(_ screen: [String]) -> [String] {
+      screen.filter { ($0.hasPrefix("  ") || $0.hasPrefix("› ")) && $0.contains(" @") }
+        .filter { !$0.hasPrefix("› @") }
+    }
+    func answersJos(_ row: String) -> Bool {
+      row.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .contains("jos")
+    }
+    let deadline = Date().addingTimeInterval(1.5)
+    while Date() < deadline {
+      let screen = try session.screen()
+      for row in rows(screen) {
+        #expect(answersJos(row), "a row of an older query's list: \(row)")
+      }
+      usleep(20_000)
+    }
+    let listed = try session.waitUntil("the list for @jos") { !rows($0).isEmpty }
+    #expect(listed.contains { $0.hasPrefix("› @jos") })
+    #expect(rows(listed).allSatisfy(answersJos))
+    #expect(rows(listed).contains { $0.hasPrefix("› José") })
+    try session.press("C-c", "C-c")
+    try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
   }
 
   @Test func resizeRedrawsTheListToTheNewWidth() throws {

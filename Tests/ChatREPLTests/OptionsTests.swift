@@ -6,7 +6,7 @@ struct OptionsTests {
   @Test func parsesEveryOption() throws {
     let options = try Options.parse([
       "--users", "u.tsv", "--channels=c.tsv", "--format", "json", "--profile", "twitter",
-      "--pipe", "--no-color",
+      "--pipe", "--no-color", "--latency", "250",
     ])
     #expect(options.usersFile == "u.tsv")
     #expect(options.channelsFile == "c.tsv")
@@ -14,18 +14,21 @@ struct OptionsTests {
     #expect(options.profile == .twitter)
     #expect(options.mode == .pipe)
     #expect(options.noColor)
+    #expect(options.latencyMilliseconds == 250)
   }
 
   @Test func rejectsUnknownValuesWithTheExpectedOnes() {
     #expect(throws: Options.UsageError.self) { try Options.parse(["--format", "xml"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--users"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--bogus"]) }
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--latency", "-5"]) }
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--latency=soon"]) }
   }
 
   @Test func helpNamesEveryOption() {
     for option in [
       "--users", "--channels", "--format", "--profile", "--pipe", "--interactive", "--no-color",
-      "--version", "--help",
+      "--latency", "--version", "--help",
     ] {
       #expect(Options.help.contains(option), "help does not describe \(option)")
     }
