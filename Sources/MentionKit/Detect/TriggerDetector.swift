@@ -21,13 +21,6 @@ struct TriggerDetector: Sendable, Hashable {
   /// The triggers, in registration order.
   var triggers: [Trigger]
 
-  /// Creates a detector for a set of triggers.
-  ///
-  /// - Parameter triggers: The triggers to look for, in registration order.
-  init(triggers: [Trigger]) {
-    self.triggers = triggers
-  }
-
   /// Finds the active query with the cursor at the end of the text.
   ///
   /// - Parameter text: The whole input.

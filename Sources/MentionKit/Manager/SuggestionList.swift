@@ -33,20 +33,6 @@ struct SuggestionList: Sendable, Hashable {
     var query: MentionQuery?
     /// The action that accepted it.
     var action: AcceptAction
-
-    /// Creates an acceptance.
-    ///
-    /// - Parameters:
-    ///   - item: The accepted item.
-    ///   - index: Its position in the list.
-    ///   - query: The query it completes.
-    ///   - action: The action that accepted it.
-    init(item: MentionItem, index: Int, query: MentionQuery?, action: AcceptAction) {
-      self.item = item
-      self.index = index
-      self.query = query
-      self.action = action
-    }
   }
 
   /// What a Tab key press did.
