@@ -5,8 +5,10 @@
 /// tables here keeps lazily initialised globals out of the per-message path.
 final class CompiledProfile: Sendable, Hashable {
   let profile: ExtractionProfile
-  /// The entity kind for each raw kind index of the profile's scanner.
-  let kinds: [ExtractedEntity.Kind]
+  /// The trigger of each raw kind index of the profile's scanner.
+  let kinds: [Trigger.Name]
+  /// The raw kind index of list mentions (twitter grammar), or -1.
+  let listKind: Int
   /// The trigger scanner (`nil` for the twitter grammar).
   let chat: ChatScanner?
   /// The character flags of the Basic Multilingual Plane for the twitter grammar (the shared
@@ -15,15 +17,17 @@ final class CompiledProfile: Sendable, Hashable {
 
   init(_ profile: ExtractionProfile) {
     self.profile = profile
-    switch profile.grammar {
-    case .twitter:
+    if profile.isTwitter {
       chat = nil
-      kinds = [.mention, .list, .hashtag, .cashtag]
+      // A list mention is a mention with a list slug.
+      kinds = [.mention, .mention, .hashtag, .cashtag]
+      listKind = 1
       twitterTable = TwitterCharacters.bmp
-    case .triggers:
+    } else {
       let scanner = ChatScanner(profile: profile)
       chat = scanner
       kinds = scanner.kinds
+      listKind = -1
       twitterTable = []
     }
   }

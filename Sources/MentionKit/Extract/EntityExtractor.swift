@@ -7,10 +7,13 @@
 ///
 /// ```swift
 /// let extractor = EntityExtractor(profile: .twitter)
-/// extractor.entities(in: "RT @ana: see #swift6 and @bob/team").map(\.value)
+/// extractor.extract("RT @ana: see #swift6 and @bob/team").entities.map(\.value)
 /// // ["ana", "swift6", "bob"]
 /// extractor.replyHandle(in: " @ana thanks")  // "ana"
 /// ```
+///
+/// Every entity comes out ``MessageEntity/Resolution/pending``: ``MentionResolver`` looks them
+/// up.
 ///
 /// - Complexity: Every method is O(*n*) in the UTF-8 length of the text, on any input; the
 ///   scanners read the string's contiguous UTF-8 storage one Unicode scalar at a time.
@@ -31,103 +34,132 @@ public struct EntityExtractor: Sendable, Hashable {
     compiled = CompiledProfile(profile)
   }
 
-  /// Every entity in the text, in text order.
+  /// The message with every entity in its text, in text order, none resolved.
   ///
   /// - Parameter text: A whole message.
-  /// - Returns: The entities; for ``ExtractionProfile/twitter``, list mentions come as
-  ///   ``ExtractedEntity/Kind-swift.struct/list`` entities whose ``ExtractedEntity/value`` is the
-  ///   screen name.
+  /// - Returns: The message; a list mention (``ExtractionProfile/twitter`` only) is a
+  ///   ``Trigger/Name/mention`` entity whose ``MessageEntity/value`` is the owner's handle and
+  ///   whose ``MessageEntity/listSlug`` is set.
   /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
-  public func entities(in text: String) -> [ExtractedEntity] {
+  public func extract(_ text: String) -> Message {
+    var message = Message(text: text)
+    extract(text, into: &message)
+    return message
+  }
+
+  /// Extracts a message's entities into a reused message, replacing what it held: the
+  /// streaming form of ``extract(_:)``.
+  ///
+  /// It exists for backends that extract a stream of messages: `message` keeps the capacity of
+  /// its entity array from message to message, so once it has grown the loop allocates nothing
+  /// but the values of entities longer than a small string (15 UTF-8 bytes). The result is the
+  /// message ``extract(_:)`` returns.
+  ///
+  /// ```swift
+  /// var message = Message(text: "")
+  /// for text in messages {
+  ///   extractor.extract(text, into: &message)
+  ///   for entity in message.entities where entity.trigger == .mention { print(entity.value) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: A whole message.
+  ///   - message: The message to fill; its previous text and entities are dropped.
+  /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
+  public func extract(_ text: String, into message: inout Message) {
+    _ = extract(text, into: &message) { _, _ in .pending }
+  }
+
+  /// Extracts a message's entities into a reused message, giving each the resolution
+  /// `resolve` returns for its trigger and value.
+  ///
+  /// - Returns: `nil`, or the trigger of the first entity `resolve` returned `nil` for; the
+  ///   message then holds the text and no entities.
+  @inline(__always)
+  func extract(
+    _ text: String, into message: inout Message,
+    resolving resolve: (_ trigger: Trigger.Name, _ value: String) -> MessageEntity.Resolution?
+  ) -> Trigger.Name? {
+    message.text = text
+    message.entities.removeAll(keepingCapacity: true)
+    let compiled = compiled
+    let failed = UTF8Scanning.withUTF8(text) { p -> Trigger.Name? in
+      RawEntityBuffer.with { raw -> Trigger.Name? in
+        scan(p, into: &raw)
+        guard !raw.isEmpty else { return nil }
+        message.entities.reserveCapacity(raw.count)
+        var failed: Trigger.Name?
+        Self.withOffsets(
+          &raw, p, text, checksGraphemeBoundaries: !compiled.profile.isTwitter
+        ) { entity, utf16, _ in
+          guard failed == nil else { return }
+          let trigger = compiled.kinds[entity.kind]
+          let value = UTF8Scanning.string(
+            UnsafeBufferPointer(rebasing: p[entity.valueStart..<entity.valueEnd]), isValid: true)
+          guard let resolution = resolve(trigger, value) else {
+            failed = trigger
+            return
+          }
+          let slug =
+            entity.kind == compiled.listKind && entity.valueEnd < entity.end
+            ? UTF8Scanning.string(p, entity.valueEnd..<entity.end) : nil
+          message.entities.append(
+            MessageEntity(
+              trigger: trigger, utf16Range: utf16, value: value, listSlug: slug,
+              resolution: resolution))
+        }
+        return failed
+      }
+    }
+    if failed != nil { message.entities.removeAll(keepingCapacity: true) }
+    return failed
+  }
+
+  /// The handle a message replies to: the mention that starts it, after optional whitespace.
+  ///
+  /// With ``ExtractionProfile/twitter``, twitter-text's `extractReplyScreenname` rule (`.@ana`
+  /// and `RT @ana` are not replies; `@ana/list` replies to `ana`). With the chat grammar, the
+  /// first entity when it is a mention preceded only by whitespace.
+  ///
+  /// - Parameter text: A whole message.
+  /// - Returns: The handle without its sign, or `nil`.
+  public func replyHandle(in text: String) -> String? {
+    if profile.isTwitter {
+      return UTF8Scanning.withUTF8(text) { p in TwitterScanner.replyHandle(p) }
+    }
+    guard let first = entities(in: text).first, first.trigger == .mention,
+      text[..<first.range.lowerBound].unicodeScalars.allSatisfy({
+        ScalarClass.whitespace.contains($0)
+      })
+    else { return nil }
+    return first.value
+  }
+
+  /// Every entity in the text, in text order, with all its ranges (the scanners' view).
+  ///
+  /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
+  func entities(in text: String) -> [ExtractedEntity] {
     UTF8Scanning.withUTF8(text) { p -> [ExtractedEntity] in
       // The first eight raw entities stay on the stack: no allocation but the result's.
       RawEntityBuffer.with { raw in
         scan(p, into: &raw)
         // As in the composer's detector, an entity that is not whole characters is none.
         return Self.makeEntities(
-          &raw, kinds: kinds, p, text, checksGraphemeBoundaries: profile.grammar == .triggers)
+          &raw, compiled: compiled, p, text, checksGraphemeBoundaries: !profile.isTwitter)
       }
     }
   }
 
-  /// Extracts every entity in the text into reusable storage, replacing what it held.
-  ///
-  /// The entities are those ``entities(in:)`` returns, in the same order; `entities` keeps its
-  /// capacity from message to message, so a loop over many messages allocates only while the
-  /// storage grows.
-  ///
-  /// ```swift
-  /// var entities = ExtractedEntities()
-  /// for message in messages {
-  ///   extractor.extract(message, into: &entities)
-  ///   for entity in entities where entity.kind == .mention { print(entity.value) }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - text: A whole message.
-  ///   - entities: The storage to fill; its previous text and entities are dropped.
-  /// - Complexity: O(*n*), where *n* is the UTF-8 length of `text`.
-  public func extract(_ text: String, into entities: inout ExtractedEntities) {
-    entities.reset(text: text, profile: compiled)
-    UTF8Scanning.withUTF8(text) { p in
-      RawEntityBuffer.with { raw in
-        scan(p, into: &raw)
-        guard !raw.isEmpty else { return }
-        entities.writeRecords(capacity: raw.count) { records in
-          var written = 0
-          Self.withOffsets(
-            &raw, p, text, checksGraphemeBoundaries: profile.grammar == .triggers
-          ) { entity, utf16, scalars in
-            (records + written).initialize(
-              to: ExtractedEntities.Record(raw: entity, utf16: utf16, scalars: scalars))
-            written &+= 1
-          }
-          return written
-        }
-      }
-    }
-  }
-
-  /// The values of the mentions in the text, in text order, duplicates kept.
-  ///
-  /// With ``ExtractionProfile/twitter`` this is twitter-text's `extractMentions`: list mentions
-  /// are not included.
-  ///
-  /// - Parameter text: A whole message.
-  /// - Returns: The handles, without their signs.
-  public func mentions(in text: String) -> [String] {
-    entities(in: text).filter { $0.kind == .mention }.map(\.value)
+  /// The values of the mentions in the text, in text order, duplicates kept; with
+  /// ``ExtractionProfile/twitter`` twitter-text's `extractMentions` (no list mentions).
+  func mentions(in text: String) -> [String] {
+    entities(in: text).filter { $0.trigger == .mention && $0.listSlug == nil }.map(\.value)
   }
 
   /// The values of the hashtags in the text, in text order, duplicates kept.
-  ///
-  /// - Parameter text: A whole message.
-  /// - Returns: The tags, without their signs.
-  public func hashtags(in text: String) -> [String] {
-    entities(in: text).filter { $0.kind == .hashtag }.map(\.value)
-  }
-
-  /// The handle a message replies to: the mention that starts it, after optional whitespace.
-  ///
-  /// With ``ExtractionProfile/twitter``, twitter-text's `extractReplyScreenname` rule (`.@ana`
-  /// and `RT @ana` are not replies; `@ana/list` replies to `ana`). With trigger profiles, the
-  /// first entity when it is a mention preceded only by whitespace.
-  ///
-  /// - Parameter text: A whole message.
-  /// - Returns: The handle without its sign, or `nil`.
-  public func replyHandle(in text: String) -> String? {
-    switch profile.grammar {
-    case .twitter:
-      return UTF8Scanning.withUTF8(text) { p in TwitterScanner.replyHandle(p) }
-    case .triggers:
-      guard let first = entities(in: text).first, first.kind == .mention,
-        text[..<first.range.lowerBound].unicodeScalars.allSatisfy({
-          ScalarClass.whitespace.contains($0)
-        })
-      else { return nil }
-      return first.value
-    }
+  func hashtags(in text: String) -> [String] {
+    entities(in: text).filter { $0.trigger == .hashtag }.map(\.value)
   }
 
   /// Scans a UTF-8 buffer into raw entities (byte offsets), in text order.
@@ -144,8 +176,8 @@ public struct EntityExtractor: Sendable, Hashable {
     }
   }
 
-  /// The entity kind for each raw kind index.
-  var kinds: [ExtractedEntity.Kind] { compiled.kinds }
+  /// The trigger of each raw kind index.
+  var kinds: [Trigger.Name] { compiled.kinds }
 
   /// Counts the Unicode scalars and UTF-16 code units before byte offsets of a UTF-8 buffer,
   /// for offsets asked in increasing order: each aligned eight-byte word before the offset is
@@ -328,14 +360,14 @@ public struct EntityExtractor: Sendable, Hashable {
     }
   }
 
-  /// Turns raw byte-offset entities into public entities.
+  /// Turns raw byte-offset entities into extracted entities.
   ///
   /// The result is one allocation, reserved up front: growing an array from empty is
   /// specialised in this module, while `init(unsafeUninitializedCapacity:)` allocates through
   /// the standard library's unspecialised code, which looks the array's storage class up in the
   /// runtime's metadata cache every time.
   static func makeEntities(
-    _ raw: inout RawEntityBuffer, kinds: [ExtractedEntity.Kind], _ p: UnsafeBufferPointer<UInt8>,
+    _ raw: inout RawEntityBuffer, compiled: CompiledProfile, _ p: UnsafeBufferPointer<UInt8>,
     _ text: String, checksGraphemeBoundaries: Bool
   ) -> [ExtractedEntity] {
     guard !raw.isEmpty else { return [] }
@@ -345,8 +377,8 @@ public struct EntityExtractor: Sendable, Hashable {
       entity, utf16, scalars in
       result.append(
         ExtractedEntity(
-          kind: kinds[entity.kind], text: text, raw: entity, utf16Range: utf16,
-          scalarRange: scalars))
+          trigger: compiled.kinds[entity.kind], isList: entity.kind == compiled.listKind,
+          text: text, raw: entity, utf16Range: utf16, scalarRange: scalars))
     }
     return result
   }

@@ -1,24 +1,13 @@
-/// A mention, list mention, hashtag or cashtag found in a finished message.
+/// An entity as the extractor finds it, before it becomes a ``MessageEntity``: its value and
+/// list slug read lazily from the message, and its range four ways (`String.Index`, UTF-16,
+/// Unicode scalars as twitter-text's "code point" indices, UTF-8).
 ///
-/// An entity carries its value (the handle or tag without its sign, exactly as written), and its
-/// range three ways: as `String.Index` for Swift, as UTF-16 offsets (`NSRange`, JavaScript,
-/// Java) and as Unicode-scalar offsets (twitter-text's "code point" indices).
-///
-/// ```swift
-/// let entity = EntityExtractor(profile: .twitter).entities(in: "🐱 @dave hi")[0]
-/// entity.value        // "dave"
-/// entity.scalarRange  // 2..<7
-/// entity.utf16Range   // 3..<8
-/// ```
-public struct ExtractedEntity: Sendable {
-  /// What an entity is; the triggers name.
-  public typealias Kind = Trigger.Name
-
-  /// What the entity is.
-  public var kind: Kind
-  /// The string ``value`` and ``listSlug`` are read from: the extracted message, or, for an
-  /// entity made with ``init(kind:value:listSlug:range:utf16Range:scalarRange:utf8Range:)``,
-  /// the value followed by the slug.
+/// The scanners' and the tests' view; the public one is ``MessageEntity``.
+struct ExtractedEntity: Sendable {
+  /// Which trigger made the entity.
+  var trigger: Trigger.Name
+  /// The string `value` and `listSlug` are read from: the extracted message, or, for an
+  /// entity made with its memberwise initialiser, the value followed by the slug.
   private var source: String
   /// The byte offsets of the value in `source`, and the end of the slug (`-1`: no slug).
   private var valueStart: Int
@@ -31,7 +20,7 @@ public struct ExtractedEntity: Sendable {
   /// An extracted entity reads its value from the message, where it already is: no string is
   /// built per entity until this property is read, and the entity keeps the message's storage
   /// alive, as a `Substring` does.
-  public var value: String {
+  var value: String {
     get {
       if valueStart == 0, slugEnd < 0, valueEnd == source.utf8.count { return source }
       let (start, end) = (valueStart, valueEnd)
@@ -40,33 +29,33 @@ public struct ExtractedEntity: Sendable {
     set { setSource(value: newValue, listSlug: listSlug) }
   }
 
-  /// The list slug with its slash (`"/friends"`) for a ``Kind/list`` entity, `nil` otherwise.
-  public var listSlug: String? {
+  /// The list slug with its slash (`"/friends"`) for a list mention, `nil` otherwise.
+  var listSlug: String? {
     get { slugEnd < 0 ? nil : String(substring(valueEnd, slugEnd)) }
     set { setSource(value: value, listSlug: newValue) }
   }
 
   /// The whole entity, sign included, as indices of the extracted text.
-  public var range: Range<String.Index>
+  var range: Range<String.Index>
   /// The whole entity, sign included, as UTF-16 offsets.
-  public var utf16Range: Range<Int>
+  var utf16Range: Range<Int>
   /// The whole entity, sign included, as Unicode-scalar offsets.
-  public var scalarRange: Range<Int>
+  var scalarRange: Range<Int>
   /// The whole entity, sign included, as UTF-8 offsets.
-  public var utf8Range: Range<Int>
+  var utf8Range: Range<Int>
 
   /// Creates an entity.
   ///
   /// - Parameters:
-  ///   - kind: What the entity is.
+  ///   - trigger: Which trigger made the entity.
   ///   - value: The handle or tag without its sign.
   ///   - listSlug: The list slug with its slash, for list mentions.
   ///   - range: The whole entity as indices of the text.
   ///   - utf16Range: The whole entity as UTF-16 offsets.
   ///   - scalarRange: The whole entity as Unicode-scalar offsets.
   ///   - utf8Range: The whole entity as UTF-8 offsets.
-  public init(
-    kind: Kind,
+  init(
+    trigger: Trigger.Name,
     value: String,
     listSlug: String? = nil,
     range: Range<String.Index>,
@@ -74,7 +63,7 @@ public struct ExtractedEntity: Sendable {
     scalarRange: Range<Int>,
     utf8Range: Range<Int>
   ) {
-    self.kind = kind
+    self.trigger = trigger
     source = ""
     valueStart = 0
     valueEnd = 0
@@ -89,19 +78,23 @@ public struct ExtractedEntity: Sendable {
   /// Creates the entity a scanner found, its value (and slug) read from the message's bytes.
   ///
   /// - Parameters:
-  ///   - kind: The entity's kind; a ``Kind-swift.struct/list`` entity's slug runs from the
-  ///     value's end to the entity's end.
+  ///   - trigger: Which trigger made the entity.
+  ///   - isList: Whether it is a list mention, whose slug runs from the value's end to the
+  ///     entity's end.
   ///   - text: The message.
   ///   - raw: The entity's byte offsets in `text`, on scalar boundaries.
   ///   - utf16Range: The entity as UTF-16 offsets.
   ///   - scalarRange: The entity as Unicode-scalar offsets.
   @inline(__always)
-  init(kind: Kind, text: String, raw: RawEntity, utf16Range: Range<Int>, scalarRange: Range<Int>) {
-    self.kind = kind
+  init(
+    trigger: Trigger.Name, isList: Bool, text: String, raw: RawEntity, utf16Range: Range<Int>,
+    scalarRange: Range<Int>
+  ) {
+    self.trigger = trigger
     source = text
     valueStart = raw.valueStart
     valueEnd = raw.valueEnd
-    slugEnd = raw.valueEnd < raw.end && kind.code == 2 ? raw.end : -1
+    slugEnd = raw.valueEnd < raw.end && isList ? raw.end : -1
     let utf8 = text.utf8
     let lower = utf8.index(utf8.startIndex, offsetBy: raw.start)
     range = lower..<utf8.index(lower, offsetBy: raw.end &- raw.start)
@@ -146,8 +139,8 @@ extension ExtractedEntity: Hashable {
   ///   - lhs: An entity.
   ///   - rhs: Another entity.
   /// - Returns: `true` when every property is equal.
-  public static func == (lhs: ExtractedEntity, rhs: ExtractedEntity) -> Bool {
-    lhs.kind == rhs.kind && lhs.utf8Range == rhs.utf8Range && lhs.utf16Range == rhs.utf16Range
+  static func == (lhs: ExtractedEntity, rhs: ExtractedEntity) -> Bool {
+    lhs.trigger == rhs.trigger && lhs.utf8Range == rhs.utf8Range && lhs.utf16Range == rhs.utf16Range
       && lhs.scalarRange == rhs.scalarRange && lhs.range == rhs.range
       && lhs.valueSubstring == rhs.valueSubstring && lhs.listSlug == rhs.listSlug
   }
@@ -155,12 +148,19 @@ extension ExtractedEntity: Hashable {
   /// Hashes the kind, value, list slug and ranges.
   ///
   /// - Parameter hasher: The hasher to feed.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(trigger)
     hasher.combine(valueSubstring)
     hasher.combine(listSlug)
     hasher.combine(utf8Range)
     hasher.combine(utf16Range)
     hasher.combine(scalarRange)
+  }
+}
+
+extension ExtractedEntity {
+  /// The entity as a message's entity, not yet resolved.
+  var messageEntity: MessageEntity {
+    MessageEntity(trigger: trigger, utf16Range: utf16Range, value: value, listSlug: listSlug)
   }
 }

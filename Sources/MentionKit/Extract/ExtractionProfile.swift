@@ -1,81 +1,46 @@
-/// The grammar an ``EntityExtractor`` applies: which signs start entities and what counts.
+/// The grammar an ``EntityExtractor`` applies: one of two, each with only its own options.
 ///
-/// Two profiles ship:
-/// - ``twitter`` reproduces Twitter's twitter-text rules exactly (ASCII handles of at most 20
-///   characters, list mentions, hashtags of letters and marks in any script, hashtags inside
-///   URLs dropped), for systems that must agree with twitter-text.
-/// - ``chat`` is built on the composer's ``Trigger`` values, so what ``MentionManager``
-///   completes while typing is what the extractor finds in the sent message. It also skips
-///   Markdown code, URLs and e-mail addresses, trims trailing sentence punctuation
-///   (`@ana.` → `ana`), and reads `@user@host` as one fediverse mention.
+/// - ``twitter(mentions:hashtags:cashtags:)`` reproduces Twitter's twitter-text rules exactly
+///   (ASCII handles of at most 20 characters, list mentions, hashtags of letters and marks in
+///   any script, hashtags inside URLs dropped), for systems that must agree with twitter-text.
+///   Its options choose which entities are extracted.
+/// - ``chat(triggers:skipsCode:skipsURLs:skipsEmailAddresses:trailingPunctuation:allowsFediverseAddresses:)``
+///   is built on the composer's ``Trigger`` values, so what ``MentionManager`` completes while
+///   typing is what the extractor finds in the sent message. Its options say what it skips
+///   (Markdown code, URLs, e-mail addresses), what it trims from the end of a handle
+///   (`@ana.` → `ana`), and whether `@user@host` is one fediverse mention.
+///
+/// ``twitter`` and ``chat`` are the two grammars with their default options.
 ///
 /// ```swift
-/// var profile = ExtractionProfile.chat
-/// profile.triggers.append(.cashtag)
-/// EntityExtractor(profile: profile).entities(in: "@ana.maria buys $ACME.").map(\.value)
+/// let profile = ExtractionProfile.chat(triggers: [.mention, .hashtag, .cashtag])
+/// EntityExtractor(profile: profile).extract("@ana.maria buys $ACME.").entities.map(\.value)
 /// // ["ana.maria", "ACME"]
 /// ```
 public struct ExtractionProfile: Sendable, Hashable {
-  /// The family of rules a profile applies.
-  public enum Grammar: Sendable, Hashable {
-    /// twitter-text 3.1's rules; ``ExtractionProfile/triggers`` is not used, and the kinds are
-    /// chosen with ``ExtractionProfile/includesMentions``, ``ExtractionProfile/includesHashtags``
-    /// and ``ExtractionProfile/includesCashtags``.
-    case twitter
-    /// The rules of ``ExtractionProfile/triggers``, with the chat options.
-    case triggers
-  }
+  /// Whether this is the twitter grammar (otherwise the chat grammar).
+  let isTwitter: Bool
+  /// The chat grammar's triggers; each entity's trigger is its trigger's name.
+  let triggers: [Trigger]
+  /// The twitter grammar's choice of entities.
+  let includesMentions: Bool
+  let includesHashtags: Bool
+  let includesCashtags: Bool
+  /// The chat grammar's options.
+  let skipsCode: Bool
+  let skipsURLs: Bool
+  let skipsEmailAddresses: Bool
+  let trailingPunctuation: ScalarClass
+  let allowsFediverseAddresses: Bool
 
-  /// The family of rules.
-  public var grammar: Grammar
-  /// The triggers whose delimiters start entities (``Grammar/triggers`` only). Each entity's
-  /// kind is its trigger's ``Trigger/name``: `"mention"` for ``Trigger/mention``, `"hashtag"` for
-  /// ``Trigger/hashtag``.
-  public var triggers: [Trigger]
-  /// Whether mentions and list mentions are extracted (``Grammar/twitter`` only).
-  public var includesMentions: Bool
-  /// Whether hashtags are extracted (``Grammar/twitter`` only).
-  public var includesHashtags: Bool
-  /// Whether cashtags are extracted (``Grammar/twitter`` only).
-  public var includesCashtags: Bool
-  /// Whether Markdown code spans and fenced code blocks are skipped.
-  public var skipsCode: Bool
-  /// Whether URLs (with a scheme, `www.` or a known top-level domain) are skipped.
-  public var skipsURLs: Bool
-  /// Whether e-mail addresses are skipped.
-  public var skipsEmailAddresses: Bool
-  /// Characters allowed inside a handle but trimmed from its end, so `@ana.` is `ana` and
-  /// `@jean-luc-` is `jean-luc`.
-  public var trailingPunctuation: ScalarClass
-  /// Whether `@user@host.example` is read as one mention whose value is `user@host.example`.
-  public var allowsFediverseAddresses: Bool
-
-  /// Creates a profile.
-  ///
-  /// - Parameters:
-  ///   - grammar: The family of rules.
-  ///   - triggers: The triggers whose delimiters start entities.
-  ///   - includesMentions: Whether twitter mentions are extracted.
-  ///   - includesHashtags: Whether twitter hashtags are extracted.
-  ///   - includesCashtags: Whether twitter cashtags are extracted.
-  ///   - skipsCode: Whether Markdown code is skipped.
-  ///   - skipsURLs: Whether URLs are skipped.
-  ///   - skipsEmailAddresses: Whether e-mail addresses are skipped.
-  ///   - trailingPunctuation: Characters trimmed from the end of a handle.
-  ///   - allowsFediverseAddresses: Whether `@user@host` is one mention.
-  public init(
-    grammar: Grammar,
-    triggers: [Trigger] = [.mention, .hashtag],
-    includesMentions: Bool = true,
-    includesHashtags: Bool = true,
-    includesCashtags: Bool = false,
-    skipsCode: Bool = true,
-    skipsURLs: Bool = true,
-    skipsEmailAddresses: Bool = true,
-    trailingPunctuation: ScalarClass = ScalarClass(including: ".-"),
-    allowsFediverseAddresses: Bool = true
+  private init(
+    isTwitter: Bool, triggers: [Trigger] = [], includesMentions: Bool = false,
+    includesHashtags: Bool = false, includesCashtags: Bool = false, skipsCode: Bool = false,
+    skipsURLs: Bool = false, skipsEmailAddresses: Bool = false,
+    trailingPunctuation: ScalarClass = ScalarClass(including: ""),
+    allowsFediverseAddresses: Bool = false
   ) {
-    self.grammar = grammar
+    self.isTwitter = isTwitter
     self.triggers = triggers
     self.includesMentions = includesMentions
     self.includesHashtags = includesHashtags
@@ -87,16 +52,62 @@ public struct ExtractionProfile: Sendable, Hashable {
     self.allowsFediverseAddresses = allowsFediverseAddresses
   }
 
-  /// twitter-text 3.1's rules for mentions, list mentions and hashtags (cashtags off).
+  /// twitter-text 3.1's rules.
   ///
   /// Passes the mention, reply and hashtag sections of twitter-text's conformance suite.
   /// Handles are 1–20 ASCII letters, digits or `_`; hashtags inside URLs are dropped, mentions
-  /// inside URLs are not (as in twitter-text's own mention API).
-  public static let twitter = ExtractionProfile(
-    grammar: .twitter, skipsCode: false, skipsURLs: false, skipsEmailAddresses: false,
-    allowsFediverseAddresses: false)
+  /// inside URLs are not (as in twitter-text's own mention API). A list mention
+  /// (`@ana/friends`) is a ``Trigger/Name/mention`` entity whose value is the owner's handle
+  /// (`ana`) and whose ``MessageEntity/listSlug`` is the slug with its slash (`/friends`).
+  ///
+  /// - Parameters:
+  ///   - mentions: Whether mentions and list mentions are extracted.
+  ///   - hashtags: Whether hashtags are extracted.
+  ///   - cashtags: Whether cashtags (`$ACME`) are extracted.
+  /// - Returns: The profile.
+  public static func twitter(mentions: Bool = true, hashtags: Bool = true, cashtags: Bool = false)
+    -> ExtractionProfile
+  {
+    ExtractionProfile(
+      isTwitter: true, includesMentions: mentions, includesHashtags: hashtags,
+      includesCashtags: cashtags)
+  }
+
+  /// The rules of the composer's triggers, with the chat options.
+  ///
+  /// - Parameters:
+  ///   - triggers: The triggers whose delimiters start entities; each entity's trigger is its
+  ///     trigger's ``Trigger/name``.
+  ///   - skipsCode: Whether Markdown code spans and fenced code blocks are skipped.
+  ///   - skipsURLs: Whether URLs (with a scheme, `www.` or a known top-level domain) are
+  ///     skipped.
+  ///   - skipsEmailAddresses: Whether e-mail addresses are skipped.
+  ///   - trailingPunctuation: Characters allowed inside a handle but trimmed from its end, so
+  ///     `@ana.` is `ana` and `@jean-luc-` is `jean-luc`.
+  ///   - allowsFediverseAddresses: Whether `@user@host.example` is read as one mention whose
+  ///     value is `user@host.example`.
+  /// - Returns: The profile.
+  public static func chat(
+    triggers: [Trigger] = [.mention, .hashtag],
+    skipsCode: Bool = true,
+    skipsURLs: Bool = true,
+    skipsEmailAddresses: Bool = true,
+    trailingPunctuation: ScalarClass = ScalarClass(including: ".-"),
+    allowsFediverseAddresses: Bool = true
+  ) -> ExtractionProfile {
+    ExtractionProfile(
+      isTwitter: false, triggers: triggers, skipsCode: skipsCode, skipsURLs: skipsURLs,
+      skipsEmailAddresses: skipsEmailAddresses, trailingPunctuation: trailingPunctuation,
+      allowsFediverseAddresses: allowsFediverseAddresses)
+  }
+
+  /// twitter-text 3.1's rules for mentions, list mentions and hashtags (cashtags off): the
+  /// default ``twitter(mentions:hashtags:cashtags:)``.
+  public static let twitter = twitter()
 
   /// The default chat profile: ``Trigger/mention`` and ``Trigger/hashtag`` with code, URLs and
-  /// e-mail addresses skipped, trailing `.` and `-` trimmed, and fediverse addresses.
-  public static let chat = ExtractionProfile(grammar: .triggers)
+  /// e-mail addresses skipped, trailing `.` and `-` trimmed, and fediverse addresses: the
+  /// default
+  /// ``chat(triggers:skipsCode:skipsURLs:skipsEmailAddresses:trailingPunctuation:allowsFediverseAddresses:)``.
+  public static let chat = chat()
 }

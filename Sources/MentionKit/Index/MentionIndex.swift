@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// let index = MentionIndex(users)          // 1,000,000 users: about 1.5 s
-/// index.search("łuk", limit: 3).map(\.displayText)
+/// index.matches(for: "łuk", limit: 3).map(\.item.displayText)
 /// // ["Łukasz Nowak", "Łukasz Wiśniewski", "Anna Łukasik"]
 /// index.add(MentionItem(id: "U9", insertionText: "lukas", displayText: "Lukas Graf"))
 /// index.remove(id: "U1")
@@ -90,27 +90,13 @@ public final class MentionIndex: MentionDataSource, Sendable {
 
   /// Approximate bytes held by the index's own structures (folded keys, sorted offsets,
   /// precomputed results, the id table), not counting the items themselves.
-  public var indexByteCount: Int {
+  var indexByteCount: Int {
     state.withLock { state in
       state.base.indexBytes
         + state.pending.reduce(0) { total, pending in
           total + pending.handle.count + pending.name.count + 96
         }
     }
-  }
-
-  /// Returns the best items for a query, best first.
-  ///
-  /// ```swift
-  /// index.search("jo", limit: 2).map(\.insertionText)  // ["jo", "joan"]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - query: The text typed after the trigger; folded before matching.
-  ///   - limit: The most items returned.
-  /// - Returns: Up to `limit` items ranked by tier, score, then insertion order.
-  public func search(_ query: some StringProtocol, limit: Int) -> [MentionItem] {
-    matches(for: query, limit: limit).map(\.item)
   }
 
   /// One search result and how well it matched.
@@ -120,18 +106,17 @@ public final class MentionIndex: MentionDataSource, Sendable {
     /// How the query matched it.
     public var tier: MatchTier
 
-    /// Creates a match.
-    ///
-    /// - Parameters:
-    ///   - item: The item.
-    ///   - tier: How the query matched it.
-    public init(item: MentionItem, tier: MatchTier) {
+    init(item: MentionItem, tier: MatchTier) {
       self.item = item
       self.tier = tier
     }
   }
 
   /// Returns the best matches for a query with their tiers, best first.
+  ///
+  /// ```swift
+  /// index.matches(for: "jo", limit: 2).map(\.item.insertionText)  // ["jo", "joan"]
+  /// ```
   ///
   /// - Parameters:
   ///   - query: The text typed after the trigger; folded before matching.
@@ -187,7 +172,7 @@ public final class MentionIndex: MentionDataSource, Sendable {
   /// - Throws: `CancellationError` when the fetch was cancelled.
   public func items(for query: MentionQuery) async throws -> [MentionItem] {
     try Task.checkCancellation()
-    return search(query.text, limit: query.trigger.resultLimit)
+    return matches(for: query.text, limit: query.trigger.resultLimit).map(\.item)
   }
 
   /// The item with an id, if the index holds one.

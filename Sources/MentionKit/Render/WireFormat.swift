@@ -1,4 +1,5 @@
-/// A text format a resolved message is rendered to, and parsed back from.
+/// A text format a resolved message is written to with ``write(_:)``, and read back from
+/// with ``read(_:)``.
 ///
 /// | format | user | channel | user text |
 /// | --- | --- | --- | --- |

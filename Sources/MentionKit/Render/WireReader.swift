@@ -1,4 +1,4 @@
-/// The byte scanner behind ``WireParser``: one pass over UTF-8, writing unescaped text and
+/// The byte scanner behind ``WireFormat/read(_:)``: one pass over UTF-8, writing unescaped text and
 /// recording each token's span. A failed token match writes its first byte as text and goes on;
 /// every attempt stops at the next `<` or `[`, so the pass is linear.
 struct WireReader {

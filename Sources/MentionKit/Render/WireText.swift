@@ -1,4 +1,4 @@
-/// The escaping, label and id rules shared by ``MessageRenderer`` and ``WireParser``.
+/// The escaping, label and id rules shared by ``WireFormat/write(_:)`` and ``WireFormat/read(_:)``.
 enum WireText {
   /// Whether an item id can be written in every wire format unchanged: non-empty, with no
   /// whitespace, controls, bidi controls, or characters that delimit a wire form. Items with

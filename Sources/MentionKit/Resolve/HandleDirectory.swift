@@ -11,9 +11,9 @@
 ///   MentionItem(id: "U2", insertionText: "kim"),
 ///   MentionItem(id: "U3", insertionText: "KIM"),
 /// ])
-/// users.items(for: HandleKey("Jon"), kind: .mention).map(\.id)  // ["U1"]
-/// users.items(for: HandleKey("kim"), kind: .mention).map(\.id)  // ["U2", "U3"]
-/// users.items(for: HandleKey("jön"), kind: .mention)             // []
+/// users.resolution(of: "Jon", trigger: .mention)  // .resolved(U1)
+/// users.resolution(of: "kim", trigger: .mention)  // .ambiguous([U2, U3])
+/// users.resolution(of: "jön", trigger: .mention)  // .unresolved
 /// ```
 ///
 /// Items whose handle is ASCII (most handles) are found through an open-addressing table of
@@ -29,7 +29,7 @@
 ///
 /// - Complexity: Building is O(*n*) in the number of items; a lookup is O(*k*) in the length of
 ///   the handle plus the number of items sharing it.
-public final class HandleDirectory: SynchronousMentionDirectory {
+public final class HandleDirectory: MentionDirectory {
   private let storage: [MentionItem]
   /// For each slot, the next slot with the same key, or -1.
   private let next: [Int32]
@@ -144,13 +144,34 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   /// The number of items.
   public var count: Int { storage.count }
 
-  /// Returns the items whose handle has a key.
+  /// Resolves a handle at once: an ASCII handle is looked up without building a key.
   ///
   /// - Parameters:
-  ///   - key: The handle key to look up.
-  ///   - kind: Not used: a handle directory serves one kind.
-  /// - Returns: The items, in the directory's order; empty when none matches.
-  public func items(for key: HandleKey, kind: ExtractedEntity.Kind) -> [MentionItem] {
+  ///   - handle: The handle as written.
+  ///   - trigger: Not used: a handle directory serves one trigger.
+  /// - Returns: The resolution among the items whose handle has the handle's key, in the
+  ///   directory's order.
+  /// - Complexity: O(*k*) in the length of the handle plus the number of items sharing it.
+  public func resolution(of handle: String, trigger: Trigger.Name) -> MessageEntity.Resolution? {
+    var handle = handle
+    return handle.withUTF8 { resolution(ofHandleBytes: $0) }
+  }
+
+  /// Looks each key up in the table.
+  ///
+  /// - Parameters:
+  ///   - keys: Distinct handle keys to look up.
+  ///   - trigger: Not used: a handle directory serves one trigger.
+  /// - Returns: The items of each key that matched.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  public func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
+    -> [HandleKey: [MentionItem]]
+  {
+    try items(matching: keys) { items(for: $0) }
+  }
+
+  /// The items whose handle has a key, in the directory's order; empty when none matches.
+  func items(for key: HandleKey) -> [MentionItem] {
     guard var slot = firstSlot(of: key) else { return [] }
     var found: [MentionItem] = []
     while slot >= 0 {
@@ -164,7 +185,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
   /// message): an ASCII handle is looked up without building a `String`; the rare others are
   /// built as one when the table of non-ASCII keys cannot answer.
   @inline(__always)
-  func resolution(ofHandleBytes p: UnsafeBufferPointer<UInt8>) -> MentionResolution {
+  func resolution(ofHandleBytes p: UnsafeBufferPointer<UInt8>) -> MessageEntity.Resolution {
     let handle = { UTF8Scanning.string(p, isValid: true) }
     let first: Int32?
     if p.count <= 255, let hash = Self.asciiHash(p) {
@@ -182,7 +203,7 @@ public final class HandleDirectory: SynchronousMentionDirectory {
       candidates.append(storage[Int(slot)])
       slot = next[Int(slot)]
     }
-    return MentionResolution(candidates: candidates)
+    return MessageEntity.Resolution(candidates: candidates)
   }
 
   private func firstSlot(of key: HandleKey) -> Int32? {

@@ -1,4 +1,37 @@
-extension MentionIndex: SynchronousMentionDirectory {
+extension MentionIndex: MentionDirectory {
+  /// Resolves a handle at once: among the items whose handle (``MentionItem/insertionText``)
+  /// has the handle's key, exactly up to case, never by diacritic or width folding, never by
+  /// display name.
+  ///
+  /// ```swift
+  /// let index = MentionIndex([MentionItem(id: "U1", insertionText: "jon")])
+  /// index.resolution(of: "JON", trigger: .mention)  // .resolved(U1)
+  /// index.resolution(of: "jön", trigger: .mention)  // .unresolved
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - handle: The handle as written.
+  ///   - trigger: Not used: an index serves one trigger.
+  /// - Returns: The resolution among the matching items, in insertion order.
+  /// - Complexity: O(log *n* + *e*) for *n* keys and *e* keys folding to the same text, plus
+  ///   O(*d*) for *d* pending changes.
+  public func resolution(of handle: String, trigger: Trigger.Name) -> MessageEntity.Resolution? {
+    MessageEntity.Resolution(candidates: items(for: HandleKey(handle)))
+  }
+
+  /// Looks each key up in the index.
+  ///
+  /// - Parameters:
+  ///   - keys: Distinct handle keys to look up.
+  ///   - trigger: Not used: an index serves one trigger.
+  /// - Returns: The items of each key that matched.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  public func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
+    -> [HandleKey: [MentionItem]]
+  {
+    try items(matching: keys) { items(for: $0) }
+  }
+
   /// Returns the items whose handle (``MentionItem/insertionText``) has a key, exactly up to
   /// case: never by diacritic or width folding, never by display name.
   ///
@@ -8,19 +41,8 @@ extension MentionIndex: SynchronousMentionDirectory {
   /// letter with iota subscript: `ᾀ` folds to `α`, its case folding `ἀι` to `αι`) are kept
   /// aside by key.
   ///
-  /// ```swift
-  /// let index = MentionIndex([MentionItem(id: "U1", insertionText: "jon")])
-  /// index.items(for: HandleKey("JON"), kind: .mention).map(\.id)  // ["U1"]
-  /// index.items(for: HandleKey("jön"), kind: .mention)             // []
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - key: The handle key to look up.
-  ///   - kind: Not used: an index serves one kind.
   /// - Returns: The matching items, in insertion order.
-  /// - Complexity: O(log *n* + *e*) for *n* keys and *e* keys folding to the same text, plus
-  ///   O(*d*) for *d* pending changes.
-  public func items(for key: HandleKey, kind: ExtractedEntity.Kind) -> [MentionItem] {
+  func items(for key: HandleKey) -> [MentionItem] {
     let (base, removed, pending) = snapshot
     var found: [(sequence: UInt32, item: MentionItem)] = []
     var ordinals: Set<Int> = []

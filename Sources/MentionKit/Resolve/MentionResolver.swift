@@ -1,88 +1,74 @@
-/// Resolves the entities of messages against directories, in one batched call per kind.
+/// Extracts the entities of messages and resolves them against directories.
 ///
-/// A resolver holds one ``MentionDirectory`` per entity kind: users for
-/// ``ExtractedEntity/Kind-swift.struct/mention``, channels for
-/// ``ExtractedEntity/Kind-swift.struct/hashtag``, or any custom trigger's kind. For each message
-/// (or batch of messages) it asks each directory once, with every distinct handle, and reports
-/// every entity as resolved, unresolved, ambiguous, or skipped (no directory for its kind, or
-/// past the mention limit); none is dropped. Matching is exact up to case (``HandleKey``): `@JON`
-/// resolves to `jon`, `@jön` and `@jоn` (Cyrillic `о`) never do.
+/// A resolver holds an ``EntityExtractor`` and one ``MentionDirectory`` per trigger: users for
+/// ``Trigger/Name/mention``, channels for ``Trigger/Name/hashtag``, or any custom trigger's
+/// name. It reports every entity as resolved, unresolved, ambiguous, or skipped (no directory
+/// for its trigger, or past the mention limit); none is dropped. Matching is exact up to case
+/// (``HandleKey``): `@JON` resolves to `jon`, `@jön` and `@jоn` (Cyrillic `о`) never do.
 ///
 /// ```swift
 /// let resolver = MentionResolver(
 ///   users: HandleDirectory(users), channels: HandleDirectory(channels))
-/// let message = try await resolver.resolve("@JON see #general", using: EntityExtractor())
+/// let message = try await resolver.resolve("@JON see #general")
 /// message.entities.map(\.item?.id)  // ["U1", "C1"]
 /// ```
 ///
-/// When every directory is a ``SynchronousMentionDirectory`` (``HandleDirectory``,
-/// ``MentionIndex``, ``InMemoryDataSource``), ``resolve(_:entities:)`` never suspends and
-/// ``resolveSynchronously(_:entities:)`` resolves without `await`: the fast path for
-/// in-memory directories.
+/// Three entry points:
+/// - ``resolve(_:)-(String)`` resolves one message;
+/// - ``resolve(_:)-([String])`` resolves many, with one directory call per trigger for all of
+///   them;
+/// - ``resolve(_:into:)`` resolves one message into a reused ``Message``, synchronously: the
+///   streaming fast path for directories that answer at once.
 ///
-/// A message with more than ``mentionLimit`` mentions is flagged, not rejected: the mentions
-/// past the limit come back ``MentionResolution/skipped(_:)`` with
-/// ``MentionResolution/SkipReason/overMentionLimit`` (they are not looked up), and
-/// ``ResolvedMessage/exceedsMentionLimit`` is `true`. A directory that throws makes the call
-/// throw ``ResolutionError/directoryFailed(kind:handleCount:message:)``.
+/// A directory that answers ``MentionDirectory/resolution(of:trigger:)`` (``HandleDirectory``,
+/// ``MentionIndex``, ``InMemoryDataSource``) is asked there, and the async forms never suspend
+/// for it; any other is asked once per trigger with ``MentionDirectory/items(matching:trigger:)``.
+///
+/// A message with more than ``mentionLimit`` mentions (list mentions included) is not
+/// rejected: the mentions past the limit come back
+/// ``MessageEntity/Resolution/skipped(_:)`` with ``MessageEntity/SkipReason/overMentionLimit``,
+/// not looked up. A directory that throws makes the call throw
+/// ``ResolutionError/directoryFailed(trigger:handleCount:message:)``.
 public struct MentionResolver: Sendable {
   /// The default ``mentionLimit``: 100, the most users a Discord message may ping.
   public static let defaultMentionLimit = 100
 
-  /// The most ``ExtractedEntity/Kind-swift.struct/mention`` entities looked up per message;
-  /// later ones are skipped and the message is flagged.
+  /// The most ``Trigger/Name/mention`` entities looked up per message; later ones are skipped
+  /// with ``MessageEntity/SkipReason/overMentionLimit``.
   public var mentionLimit: Int
 
+  /// The extractor that finds the entities of a text.
+  public var extractor: EntityExtractor
+
   private struct Entry: Sendable {
-    var kind: ExtractedEntity.Kind
+    var trigger: Trigger.Name
     var directory: any MentionDirectory
-    var synchronous: (any SynchronousMentionDirectory)?
-    /// The directory when it is a ``HandleDirectory``: looked up without building keys.
-    var handles: HandleDirectory?
   }
 
   private let entries: [Entry]
   /// The index in `entries` of the mention and hashtag directories, or -1: found once here
-  /// rather than by comparing kind names for every entity.
+  /// rather than by comparing trigger names for every entity.
   private let mentionEntry: Int
   private let hashtagEntry: Int
-  /// ``ExtractedEntity/Kind-swift.struct/mention`` and ``ExtractedEntity/Kind-swift.struct/hashtag``,
-  /// held so that the per-entity comparisons read no global.
-  private let mentionKind = ExtractedEntity.Kind.mention
-  private let hashtagKind = ExtractedEntity.Kind.hashtag
-  /// The mention and hashtag directories when they are ``HandleDirectory`` tables.
-  /// (Not optionals: copying an optional class reference out of the resolver for every
-  /// entity went through the runtime's type metadata. An empty directory stands for none.)
-  private let mentionHandles: HandleDirectory
-  private let hashtagHandles: HandleDirectory
-  private let hasMentionHandles: Bool
-  private let hasHashtagHandles: Bool
 
-  /// Creates a resolver with a directory per entity kind.
+  /// Creates a resolver with a directory per trigger.
   ///
   /// - Parameters:
-  ///   - directories: The directory for each kind; entities of other kinds are skipped.
+  ///   - directories: The directory for each trigger; entities of others are skipped.
+  ///   - extractor: The extractor that finds the entities; the chat grammar by default.
   ///   - mentionLimit: The most mentions looked up per message.
   public init(
-    directories: [ExtractedEntity.Kind: any MentionDirectory],
+    directories: [Trigger.Name: any MentionDirectory],
+    extractor: EntityExtractor = EntityExtractor(),
     mentionLimit: Int = defaultMentionLimit
   ) {
     self.mentionLimit = mentionLimit
+    self.extractor = extractor
     entries = directories.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-      Entry(
-        kind: $0.key, directory: $0.value,
-        synchronous: $0.value as? any SynchronousMentionDirectory,
-        handles: $0.value as? HandleDirectory)
+      Entry(trigger: $0.key, directory: $0.value)
     }
-    mentionEntry = entries.firstIndex { $0.kind == .mention } ?? -1
-    hashtagEntry = entries.firstIndex { $0.kind == .hashtag } ?? -1
-    let mentionHandles = mentionEntry >= 0 ? entries[mentionEntry].handles : nil
-    let hashtagHandles = hashtagEntry >= 0 ? entries[hashtagEntry].handles : nil
-    self.mentionHandles = mentionHandles ?? Self.noHandles
-    self.hashtagHandles = hashtagHandles ?? Self.noHandles
-    hasMentionHandles = mentionHandles != nil
-    hasHashtagHandles = hashtagHandles != nil
-    everyDirectoryIsSynchronous = entries.allSatisfy { $0.synchronous != nil }
+    mentionEntry = entries.firstIndex { $0.trigger == .mention } ?? -1
+    hashtagEntry = entries.firstIndex { $0.trigger == .hashtag } ?? -1
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -90,333 +76,147 @@ public struct MentionResolver: Sendable {
   /// - Parameters:
   ///   - users: The directory for mentions.
   ///   - channels: The directory for hashtags; without one, hashtags are skipped.
+  ///   - extractor: The extractor that finds the entities; the chat grammar by default.
   ///   - mentionLimit: The most mentions looked up per message.
   public init(
     users: any MentionDirectory, channels: (any MentionDirectory)? = nil,
+    extractor: EntityExtractor = EntityExtractor(),
     mentionLimit: Int = defaultMentionLimit
   ) {
-    var directories: [ExtractedEntity.Kind: any MentionDirectory] = [.mention: users]
+    var directories: [Trigger.Name: any MentionDirectory] = [.mention: users]
     if let channels { directories[.hashtag] = channels }
-    self.init(directories: directories, mentionLimit: mentionLimit)
+    self.init(directories: directories, extractor: extractor, mentionLimit: mentionLimit)
   }
-
-  /// The kinds this resolver looks up.
-  public var kinds: [ExtractedEntity.Kind] { entries.map(\.kind) }
-
-  /// Whether every directory answers synchronously, so ``resolveSynchronously(_:entities:)``
-  /// works and ``resolve(_:entities:)`` never suspends.
-  public var isSynchronous: Bool { everyDirectoryIsSynchronous }
-
-  /// ``isSynchronous``, computed once: asking every entry for each message copied each
-  /// directory's existential.
-  private let everyDirectoryIsSynchronous: Bool
-
-  // MARK: - Async, batched
 
   /// Extracts and resolves a message.
   ///
-  /// - Parameters:
-  ///   - text: The message.
-  ///   - extractor: The extractor that finds its entities.
-  /// - Returns: The message with every entity resolved.
-  /// - Throws: ``ResolutionError/directoryFailed(kind:handleCount:message:)`` when a directory
-  ///   throws, or `CancellationError`.
-  public func resolve(_ text: String, using extractor: EntityExtractor) async throws
-    -> ResolvedMessage
-  {
-    try await resolve(text, entities: extractor.entities(in: text))
+  /// - Parameter text: The message.
+  /// - Returns: The message with every entity resolved or skipped.
+  /// - Throws: ``ResolutionError/directoryFailed(trigger:handleCount:message:)`` when a
+  ///   directory throws, or `CancellationError`.
+  public func resolve(_ text: String) async throws -> Message {
+    try await resolve([text])[0]
   }
 
-  /// Resolves a message's entities, with one directory call per kind.
+  /// Extracts and resolves many messages, with one directory call per trigger for all of them.
   ///
-  /// - Parameters:
-  ///   - text: The message.
-  ///   - entities: Its entities, as ``EntityExtractor/entities(in:)`` returns them.
-  /// - Returns: The message with every entity resolved.
-  /// - Throws: ``ResolutionError/directoryFailed(kind:handleCount:message:)`` when a directory
-  ///   throws, or `CancellationError`.
-  /// - Complexity: O(*m*) in the number of entities, plus one call per kind.
-  public func resolve(_ text: String, entities: [ExtractedEntity]) async throws -> ResolvedMessage {
-    if everyDirectoryIsSynchronous { return try resolveSynchronously(text, entities: entities) }
-    return try await resolveAll([(text, entities)])[0]
-  }
-
-  /// Extracts and resolves many messages with one directory call per kind for all of them.
+  /// Directories that answer at once are asked per entity, with no suspension; cancellation is
+  /// checked every 1,024 messages.
   ///
   /// ```swift
-  /// let messages = try await resolver.resolveAll(lines, using: EntityExtractor())
+  /// let messages = try await resolver.resolve(lines)
   /// ```
   ///
-  /// - Parameters:
-  ///   - texts: The messages.
-  ///   - extractor: The extractor that finds their entities.
-  /// - Returns: Each message with every entity resolved, in the order of `texts`.
-  /// - Throws: ``ResolutionError/directoryFailed(kind:handleCount:message:)`` when a directory
-  ///   throws, or `CancellationError`.
-  public func resolveAll(_ texts: [String], using extractor: EntityExtractor) async throws
-    -> [ResolvedMessage]
-  {
-    try await resolveAll(texts.map { ($0, extractor.entities(in: $0)) })
-  }
-
-  /// Resolves many messages with one directory call per kind for all of them.
-  ///
-  /// When every directory is synchronous (``isSynchronous``), there is nothing to batch: each
-  /// message is resolved as ``resolveSynchronously(_:entities:)`` resolves it, with the same
-  /// result, checking for cancellation every 1,024 messages.
-  ///
-  /// - Parameter messages: Each message with its entities.
-  /// - Returns: Each message with every entity resolved, in order.
-  /// - Throws: ``ResolutionError/directoryFailed(kind:handleCount:message:)`` when a directory
-  ///   throws, or `CancellationError`.
-  public func resolveAll(_ messages: [(text: String, entities: [ExtractedEntity])]) async throws
-    -> [ResolvedMessage]
-  {
-    if everyDirectoryIsSynchronous {
-      var resolved: [ResolvedMessage] = []
-      resolved.reserveCapacity(messages.count)
-      for (index, message) in messages.enumerated() {
-        if index & 1023 == 0 { try Task.checkCancellation() }
-        resolved.append(try resolveSynchronously(message.text, entities: message.entities))
-      }
-      return resolved
-    }
-    // Plan: the resolution of each entity that needs no lookup, and the key of each that does.
-    var plans: [[Planned]] = []
-    plans.reserveCapacity(messages.count)
-    var flags: [Bool] = []
+  /// - Parameter texts: The messages.
+  /// - Returns: Each message with every entity resolved or skipped, in the order of `texts`.
+  /// - Throws: ``ResolutionError/directoryFailed(trigger:handleCount:message:)`` when a
+  ///   directory throws, or `CancellationError`.
+  public func resolve(_ texts: [String]) async throws -> [Message] {
+    var messages: [Message] = []
+    messages.reserveCapacity(texts.count)
+    // What directories answer at once, and the keys of what they leave for a batch.
     var keys = [[HandleKey]](repeating: [], count: entries.count)
     var seen = [Set<HandleKey>](repeating: [], count: entries.count)
-    for message in messages {
-      var plan: [Planned] = []
-      plan.reserveCapacity(message.entities.count)
+    var batched = false
+    for (number, text) in texts.enumerated() {
+      if number & 1023 == 0 { try Task.checkCancellation() }
+      var message = Message(text: text)
       var mentions = 0
-      var exceeds = false
-      for entity in message.entities {
-        if let skip = skipReason(entity.kind, &mentions) {
-          exceeds = exceeds || skip == .overMentionLimit
-          plan.append(.done(.skipped(skip)))
-          continue
-        }
-        let index =
-          entity.kind == mentionKind
-          ? mentionEntry : entity.kind == hashtagKind ? hashtagEntry : entryIndex(entity.kind) ?? -1
-        guard index >= 0 else {
-          plan.append(.done(.skipped(.noDirectory)))
-          continue
-        }
+      _ = extractor.extract(text, into: &message) { trigger, value in
+        resolution(of: trigger, value, mentions: &mentions) ?? .pending
+      }
+      for entity in message.entities where entity.resolution == .pending {
+        let index = entryIndex(entity.trigger)
         let key = HandleKey(entity.value)
         if seen[index].insert(key).inserted { keys[index].append(key) }
-        plan.append(.lookUp(index, key))
+        batched = true
       }
-      plans.append(plan)
-      flags.append(exceeds)
+      messages.append(message)
     }
-    // One call per kind.
+    guard batched else { return messages }
+    // One call per trigger.
     var answers = [[HandleKey: [MentionItem]]](repeating: [:], count: entries.count)
     for (index, entry) in entries.enumerated() where !keys[index].isEmpty {
       do {
-        answers[index] = try await entry.directory.items(matching: keys[index], kind: entry.kind)
+        answers[index] = try await entry.directory.items(
+          matching: keys[index], trigger: entry.trigger)
       } catch let error as CancellationError {
         throw error
       } catch {
         throw ResolutionError.directoryFailed(
-          kind: entry.kind, handleCount: keys[index].count, message: "\(error)")
+          trigger: entry.trigger, handleCount: keys[index].count, message: "\(error)")
       }
     }
-    return messages.indices.map { m in
-      let entities = zip(messages[m].entities, plans[m]).map { entity, planned in
-        switch planned {
-        case .done(let resolution):
-          return ResolvedEntity(entity: entity, resolution: resolution)
-        case .lookUp(let index, let key):
-          return ResolvedEntity(
-            entity: entity, resolution: Self.resolution(of: answers[index][key] ?? [], key: key))
-        }
+    for m in messages.indices {
+      for e in messages[m].entities.indices where messages[m].entities[e].resolution == .pending {
+        let entity = messages[m].entities[e]
+        let key = HandleKey(entity.value)
+        messages[m].entities[e].resolution = MessageEntity.Resolution(
+          items: answers[entryIndex(entity.trigger)][key] ?? [], key: key)
       }
-      return ResolvedMessage(
-        text: messages[m].text, entities: entities, exceedsMentionLimit: flags[m])
     }
+    return messages
   }
 
-  // MARK: - Synchronous fast path
-
-  /// Resolves a message's entities without suspending, when every directory it needs is a
-  /// ``SynchronousMentionDirectory``.
+  /// Extracts and resolves a message into a reused message, synchronously: the streaming fast
+  /// path for directories that answer at once.
+  ///
+  /// It exists for backends that resolve a stream of messages against directories in memory
+  /// (``HandleDirectory``, ``MentionIndex``, ``InMemoryDataSource``): no suspension, and
+  /// `message` keeps the capacity of its entity array from message to message, so once it has
+  /// grown the loop allocates nothing but long values. The result is the message
+  /// ``resolve(_:)-(String)`` returns.
   ///
   /// ```swift
-  /// let resolver = MentionResolver(users: HandleDirectory(users))
-  /// let text = "hi @Jon"
-  /// let message = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - text: The message.
-  ///   - entities: Its entities, as ``EntityExtractor/entities(in:)`` returns them.
-  /// - Returns: The message with every entity resolved.
-  /// - Throws: ``ResolutionError/directoryNotSynchronous(kind:)`` when an entity's directory is
-  ///   not synchronous.
-  /// - Complexity: O(*m*) lookups for *m* entities.
-  public func resolveSynchronously(_ text: String, entities: [ExtractedEntity])
-    throws(ResolutionError) -> ResolvedMessage
-  {
-    let (resolved, exceeds) = try resolveSynchronously(entities)
-    return ResolvedMessage(text: text, entities: resolved, exceedsMentionLimit: exceeds)
-  }
-
-  /// Resolves the entities in reusable extraction storage without suspending, when every
-  /// directory it needs is a ``SynchronousMentionDirectory``.
-  ///
-  /// With ``EntityExtractor/extract(_:into:)`` this resolves a stream of messages without a
-  /// new array of extracted entities per message.
-  ///
-  /// ```swift
-  /// var entities = ExtractedEntities()
+  /// var message = Message(text: "")
   /// for text in messages {
-  ///   extractor.extract(text, into: &entities)
-  ///   let message = try resolver.resolveSynchronously(entities)
-  /// }
-  /// ```
-  ///
-  /// - Parameter entities: A message's entities, from ``EntityExtractor/extract(_:into:)``.
-  /// - Returns: The message (``ExtractedEntities/text``) with every entity resolved.
-  /// - Throws: ``ResolutionError/directoryNotSynchronous(kind:)`` when an entity's directory is
-  ///   not synchronous.
-  /// - Complexity: O(*m*) lookups for *m* entities.
-  public func resolveSynchronously(_ entities: ExtractedEntities) throws(ResolutionError)
-    -> ResolvedMessage
-  {
-    let (resolved, exceeds) = try resolveSynchronously(entities)
-    return ResolvedMessage(text: entities.text, entities: resolved, exceedsMentionLimit: exceeds)
-  }
-
-  /// Resolves a collection of entities, and tells whether they exceed the mention limit.
-  @inline(__always)
-  private func resolveSynchronously<Entities: Collection<ExtractedEntity>>(
-    _ entities: Entities
-  ) throws(ResolutionError) -> (entities: [ResolvedEntity], exceedsMentionLimit: Bool) {
-    var resolved: [ResolvedEntity] = []
-    resolved.reserveCapacity(entities.count)
-    var mentions = 0
-    for entity in entities {
-      let found = entity.withValueUTF8 { resolution(of: entity.kind, $0, mentions: &mentions) }
-      guard let found else { throw .directoryNotSynchronous(kind: entity.kind) }
-      resolved.append(ResolvedEntity(entity: entity, resolution: found))
-    }
-    return (resolved, mentions > mentionLimit)
-  }
-
-  /// Extracts a message's entities and resolves them into reusable storage, without
-  /// suspending, when every directory it needs is a ``SynchronousMentionDirectory``.
-  ///
-  /// The entities are extracted straight into `resolved` (``ResolvedEntities/entities``), then
-  /// resolved from the offsets the extraction recorded: with
-  /// ``MessageRenderer/render(_:)-(ResolvedEntities)`` a stream of messages is extracted,
-  /// resolved and rendered with no array of entities built per message.
-  ///
-  /// ```swift
-  /// var resolved = ResolvedEntities()
-  /// for text in messages {
-  ///   try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
-  ///   send(renderer.render(resolved))
+  ///   try resolver.resolve(text, into: &message)
+  ///   send(WireFormat.slack.write(message))
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - text: The message.
-  ///   - extractor: The extractor that finds its entities.
-  ///   - resolved: The storage to fill; its previous message is dropped. It then holds what
-  ///     ``EntityExtractor/extract(_:into:)`` extracts from `text`, with the resolutions that
-  ///     ``resolveSynchronously(_:)`` gives them.
-  /// - Throws: ``ResolutionError/directoryNotSynchronous(kind:)`` when an entity's directory is
-  ///   not synchronous; `resolved` then holds the text and no entities.
+  ///   - message: The message to fill; its previous text and entities are dropped.
+  /// - Throws: ``ResolutionError/directoryNotSynchronous(trigger:)`` when an entity's directory
+  ///   does not answer at once; `message` then holds the text and no entities.
   /// - Complexity: O(*n*) in the length of the text, and O(*m*) lookups for *m* entities.
-  public func resolveSynchronously(
-    _ text: String, using extractor: EntityExtractor, into resolved: inout ResolvedEntities
-  ) throws(ResolutionError) {
-    resolved.reset(extracting: text, using: extractor)
-    try resolveEntities(of: &resolved)
-  }
-
-  /// Resolves the entities that `resolved` holds, none resolved yet.
-  private func resolveEntities(of resolved: inout ResolvedEntities) throws(ResolutionError) {
+  public func resolve(_ text: String, into message: inout Message) throws(ResolutionError) {
     var mentions = 0
-    let entities = resolved.entities
-    let failed = UTF8Scanning.withUTF8(entities.text) { p in
-      entities.withRecords { records, kinds -> ExtractedEntity.Kind? in
-        for record in records {
-          let kind = kinds[record.raw.kind]
-          let value = UnsafeBufferPointer(
-            rebasing: p[record.raw.valueStart..<record.raw.valueEnd])
-          guard let found = resolution(of: kind, value, mentions: &mentions) else { return kind }
-          resolved.append(found)
-        }
-        return nil
-      }
+    let failed = extractor.extract(text, into: &message) { trigger, value in
+      resolution(of: trigger, value, mentions: &mentions)
     }
-    if let failed {
-      resolved.removeAll()
-      throw .directoryNotSynchronous(kind: failed)
-    }
-    resolved.exceedsMentionLimit = mentions > mentionLimit
-  }
-
-  /// The resolution of one entity from its kind and the UTF-8 bytes of its value, counting
-  /// mentions against the limit; `nil` when its directory is not synchronous.
-  @inline(__always)
-  private func resolution(
-    of kind: ExtractedEntity.Kind, _ value: UnsafeBufferPointer<UInt8>, mentions: inout Int
-  ) -> MentionResolution? {
-    let index: Int
-    if kind == mentionKind {
-      mentions += 1
-      if mentions > mentionLimit { return .skipped(.overMentionLimit) }
-      if hasMentionHandles { return mentionHandles.resolution(ofHandleBytes: value) }
-      index = mentionEntry
-    } else if kind == hashtagKind {
-      if hasHashtagHandles { return hashtagHandles.resolution(ofHandleBytes: value) }
-      index = hashtagEntry
-    } else {
-      index = entryIndex(kind) ?? -1
-    }
-    guard index >= 0 else { return .skipped(.noDirectory) }
-    if let handles = entries[index].handles { return handles.resolution(ofHandleBytes: value) }
-    guard let directory = entries[index].synchronous else { return nil }
-    let key = HandleKey(UTF8Scanning.string(value, isValid: true))
-    return Self.resolution(of: directory.items(for: key, kind: kind), key: key)
+    if let failed { throw .directoryNotSynchronous(trigger: failed) }
   }
 
   // MARK: - Internals
 
-  /// The directory that stands for no ``HandleDirectory``.
-  private static let noHandles = HandleDirectory([])
-
-  private enum Planned {
-    case done(MentionResolution)
-    case lookUp(Int, HandleKey)
-  }
-
-  /// Counts mentions; returns `.overMentionLimit` past the limit.
+  /// The resolution of one entity from its trigger and value, counting mentions against the
+  /// limit; `nil` when its directory does not answer at once.
   @inline(__always)
-  private func skipReason(_ kind: ExtractedEntity.Kind, _ mentions: inout Int)
-    -> MentionResolution.SkipReason?
+  private func resolution(of trigger: Trigger.Name, _ value: String, mentions: inout Int)
+    -> MessageEntity.Resolution?
   {
-    guard kind == mentionKind else { return nil }
-    mentions += 1
-    return mentions > mentionLimit ? .overMentionLimit : nil
-  }
-
-  @inline(__always)
-  private func entryIndex(_ kind: ExtractedEntity.Kind) -> Int? {
-    for index in entries.indices where entries[index].kind == kind { return index }
-    return nil
-  }
-
-  /// Keeps the items that really have the key (a directory may match loosely), once each.
-  static func resolution(of items: [MentionItem], key: HandleKey) -> MentionResolution {
-    if items.count == 1 {
-      return key.matches(items[0].insertionText) ? .resolved(items[0]) : .unresolved
+    let index: Int
+    if trigger == .mention {
+      mentions &+= 1
+      if mentions > mentionLimit { return .skipped(.overMentionLimit) }
+      index = mentionEntry
+    } else if trigger == .hashtag {
+      index = hashtagEntry
+    } else {
+      index = entryIndex(trigger)
     }
-    return MentionResolution(candidates: items.lazy.filter { key.matches($0.insertionText) })
+    guard index >= 0 else { return .skipped(.noDirectory) }
+    return entries[index].directory.resolution(of: value, trigger: trigger)
+  }
+
+  /// The index in `entries` of a trigger's directory, or -1.
+  @inline(__always)
+  private func entryIndex(_ trigger: Trigger.Name) -> Int {
+    if trigger == .mention { return mentionEntry }
+    if trigger == .hashtag { return hashtagEntry }
+    for index in entries.indices where entries[index].trigger == trigger { return index }
+    return -1
   }
 }

@@ -70,7 +70,7 @@ struct ChatScanner: Sendable {
     let signPatternCount: Int
 
     /// The entity kind of each trigger, by index: the trigger's name.
-    let kinds: [ExtractedEntity.Kind]
+    let kinds: [Trigger.Name]
     /// The memory of the classes' listed scalars, written once here and freed with the tables
     /// (never written while the tables are shared).
     nonisolated(unsafe) private let classMemory: [UnsafeMutableBufferPointer<UInt32>]
@@ -171,7 +171,7 @@ struct ChatScanner: Sendable {
   private var trailingClass: NonASCIIClass { tables.trailingClass }
   private var delimiterOrder: [Delimiter] { tables.delimiterOrder }
   private var delimiterBytes: [[UInt8]] { tables.delimiterBytes }
-  var kinds: [ExtractedEntity.Kind] { tables.kinds }
+  var kinds: [Trigger.Name] { tables.kinds }
 
   init(profile: ExtractionProfile) {
     tables = Tables(profile: profile)

@@ -1,0 +1,203 @@
+extension WireFormat {
+  /// Writes a message in this format.
+  ///
+  /// Resolved mentions (trigger ``Trigger/Name/mention``) become user tokens and resolved
+  /// hashtags (``Trigger/Name/hashtag``) channel tokens, with the item's id; every other
+  /// entity (unresolved, ambiguous, skipped, pending, cashtags, custom triggers) is written as
+  /// it was typed. All user text, names and ids included, is escaped for the format, so a
+  /// display name of `<script>` never comes out live; display names also lose bidi overrides
+  /// and control characters, so `U+202E` in a name cannot reverse the text around it. An item
+  /// whose id the format does not accept is written as the text typed.
+  ///
+  /// ```swift
+  /// let message = try await resolver.resolve("hi @jose & #general")
+  /// WireFormat.slack.write(message)
+  /// // "hi <@U1> &amp; <#C1|general>"
+  /// WireFormat.html.write(message)
+  /// // "hi <a class=\"mention\" data-id=\"U1\">@José</a> &amp; <a class=\"channel\" …"
+  /// ```
+  ///
+  /// The HTML form carries no `href`, so no `javascript:` URL can be produced. A client that
+  /// links the anchors must build the URL from `data-id` (percent-encoded into a URL of its
+  /// own), never copy it into `href`: an id may be `javascript:x`.
+  ///
+  /// Entities are placed by their ``MessageEntity/utf16Range``; one that overlaps the previous
+  /// entity, lies outside the text or splits a scalar is written as text. A message that the
+  /// format leaves as it is (no token and nothing to escape, or any message in ``plain``) comes
+  /// back as `message.text` itself; others are written once, into stack memory for ordinary
+  /// sizes.
+  ///
+  /// - Parameter message: A message, its entities resolved.
+  /// - Returns: The message in this format.
+  /// - Complexity: O(*n*) in the length of the message and the names written.
+  public func write(_ message: Message) -> String {
+    message.entities.withUnsafeBufferPointer { write(message.text, $0) }
+  }
+
+  /// Messages up to this many bytes are rendered into a stack buffer of ``stackBufferSize``
+  /// bytes (which moves to the heap if tokens and escapes outgrow it); longer ones into the heap.
+  static let stackThreshold = 512
+  static let stackBufferSize = 1024
+
+  /// Writes `text` with its entities.
+  @inline(__always)
+  private func write(_ text: String, _ entities: UnsafeBufferPointer<MessageEntity>) -> String {
+    if self == .plain { return text }
+    let count = entities.count
+    return UTF8Scanning.withUTF8(text) { p in
+      if p.count > Self.stackThreshold {
+        var out = WireWriter(capacity: p.count + p.count / 8 + 32 * count)
+        defer { out.release() }
+        return write(p, entities, to: &out) ? out.makeString() : text
+      }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBufferSize) {
+        var out = WireWriter(buffer: $0)
+        defer { out.release() }
+        return write(p, entities, to: &out) ? out.makeString() : text
+      }
+    }
+  }
+
+  /// Writes the message to `out`; `false` when it is the text unchanged (then `out` may hold a
+  /// prefix of it).
+  @inline(__always)
+  private func write(
+    _ p: UnsafeBufferPointer<UInt8>, _ entities: UnsafeBufferPointer<MessageEntity>,
+    to out: inout WireWriter
+  ) -> Bool {
+    // Bytes from `pending` on are unchanged and not yet written; nothing is written until the
+    // first escape or token. The text between two tokens (entities written as typed
+    // included) is escaped as one stretch, so an entity's edge cannot hide a Discord
+    // `@everyone`.
+    var pending = 0
+    var position = 0
+    var offsets = UTF16Offsets(p)
+    for entity in entities {
+      // An entity that overlaps the previous one, lies outside the text or splits a scalar is
+      // written as text.
+      guard let range = offsets.utf8Range(of: entity.utf16Range) else { continue }
+      guard case .resolved(let item) = entity.resolution,
+        let isChannel = Self.isChannel(entity.trigger), canWriteToken(for: item)
+      else { continue }
+      WireText.escape(
+        p, position..<range.lowerBound, format: self, atLineStart: position == 0,
+        pending: &pending, to: &out)
+      // Markdown: `!` right before a link would make it an image.
+      if self == .markdown, range.lowerBound > position,
+        p[range.lowerBound - 1] == UInt8(ascii: "!")
+      {
+        out.append(p, pending..<range.lowerBound - 1)
+        out.append(UInt8(ascii: "\\"))
+        pending = range.lowerBound - 1
+      }
+      out.append(p, pending..<range.lowerBound)
+      appendToken(for: item, isChannel: isChannel, to: &out)
+      pending = range.upperBound
+      position = range.upperBound
+    }
+    WireText.escape(
+      p, position..<p.count, format: self, atLineStart: position == 0, pending: &pending,
+      to: &out)
+    // Every escape and token writes something.
+    guard out.count > 0 else { return false }
+    out.append(p, pending..<p.count)
+    return true
+  }
+
+  /// `false` for a user token, `true` for a channel token, `nil` for other triggers.
+  @inline(__always)
+  private static func isChannel(_ trigger: Trigger.Name) -> Bool? {
+    switch trigger {
+    case .mention: false
+    case .hashtag: true
+    default: nil
+    }
+  }
+
+  /// Whether a resolved item is written as a token (else as the text typed).
+  private func canWriteToken(for item: MentionItem) -> Bool {
+    switch self {
+    case .plain: false
+    case .discord: WireText.isValidID(item.id) && WireText.isDiscordID(item.id)
+    case .slack, .markdown, .html: WireText.isValidID(item.id)
+    }
+  }
+
+  /// Appends the wire token of a resolved user or channel, one ``canWriteToken(for:)`` accepts.
+  private func appendToken(for item: MentionItem, isChannel: Bool, to out: inout WireWriter) {
+    switch self {
+    case .slack:
+      out.append(isChannel ? "<#" : "<@")
+      out.append(item.id)
+      if isChannel {
+        let label = WireText.label(item.insertionText)
+        if !label.isEmpty {
+          out.append(UInt8(ascii: "|"))
+          WireText.appendEscaped(label, format: .slack, to: &out)
+        }
+      }
+      out.append(UInt8(ascii: ">"))
+    case .discord:
+      out.append(isChannel ? "<#" : "<@")
+      out.append(item.id)
+      out.append(UInt8(ascii: ">"))
+    case .markdown:
+      out.append(isChannel ? "[#" : "[@")
+      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
+      WireText.appendEscaped(label, format: .markdown, to: &out)
+      out.append(isChannel ? "](channel:" : "](user:")
+      out.append(item.id)
+      out.append(UInt8(ascii: ")"))
+    case .html:
+      out.append(isChannel ? #"<a class="channel" data-id=""# : #"<a class="mention" data-id=""#)
+      WireText.appendEscaped(item.id, format: .html, to: &out)
+      out.append(isChannel ? "\">#" : "\">@")
+      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
+      WireText.appendEscaped(label, format: .html, to: &out)
+      out.append("</a>")
+    case .plain:
+      break
+    }
+  }
+}
+
+/// Converts UTF-16 offsets of a UTF-8 buffer to byte offsets, for offsets asked in increasing
+/// order: one pass over the buffer for all of them, eight ASCII bytes at a time.
+struct UTF16Offsets {
+  private let p: UnsafeBufferPointer<UInt8>
+  /// A byte offset on a scalar boundary and its UTF-16 offset.
+  private var byte = 0
+  private var utf16 = 0
+
+  init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
+
+  /// The byte range of a UTF-16 range, or `nil` when it starts before the previous range's end,
+  /// ends past the buffer, or splits a scalar.
+  @inline(__always)
+  mutating func utf8Range(of range: Range<Int>) -> Range<Int>? {
+    guard range.lowerBound >= utf16, let lower = offset(range.lowerBound) else { return nil }
+    guard let upper = offset(range.upperBound) else { return nil }
+    return lower..<upper
+  }
+
+  /// The byte offset of UTF-16 offset `target` (at least `utf16`), moving there.
+  @inline(__always)
+  private mutating func offset(_ target: Int) -> Int? {
+    while utf16 < target {
+      if target &- utf16 >= 8, byte &+ 8 <= p.count,
+        UTF8Scanning.word(p, at: byte, bytes: 8) & 0x8080_8080_8080_8080 == 0
+      {
+        byte &+= 8
+        utf16 &+= 8
+        continue
+      }
+      guard byte < p.count else { return nil }
+      let lead = p[byte]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      byte &+= length
+      utf16 &+= length == 4 ? 2 : 1
+    }
+    // Past the target: it falls inside a surrogate pair.
+    return utf16 == target ? byte : nil
+  }
+}
