@@ -83,7 +83,8 @@ public enum ChatREPLApp {
       ])
     }
     let analyzer = ExtractorAnalyzer(
-      profile: options.profile, handles: HandleTable(directory: directory))
+      profile: options.profile,
+      handles: HandleTable(directory: directory, mentionLimit: options.maxMentions))
     let pipe = PipeMode(analyzer: analyzer, formatter: formatter, format: options.format ?? .plain)
     pipe.run()
     return 0

@@ -1,3 +1,5 @@
+import MentionKit
+
 /// The command line of `chat-repl`, parsed without Foundation.
 ///
 /// ```swift
@@ -26,6 +28,9 @@ struct Options: Equatable {
   /// `nil` means the mode's default: `slack` interactively, `plain` in pipe mode.
   var format: Format?
   var profile: Profile = .chat
+  /// The most mentions looked up per message (`--max-mentions`); later ones are reported as
+  /// over the limit.
+  var maxMentions = MentionResolver.defaultMentionLimit
   var mode: Mode = .automatic
   var noColor = false
   /// `--latency MS`: answer suggestions like a remote directory, after a random delay up to
@@ -79,6 +84,13 @@ struct Options: Equatable {
           throw UsageError(description: "unknown profile '\(raw)' (expected twitter or chat)")
         }
         options.profile = profile
+      case "--max-mentions":
+        let raw = try take()
+        guard let limit = Int(raw), limit >= 0 else {
+          throw UsageError(
+            description: "invalid --max-mentions '\(raw)' (expected a number, 0 or more)")
+        }
+        options.maxMentions = limit
       case "--pipe": options.mode = .pipe
       case "--interactive": options.mode = .interactive
       case "--no-color": options.noColor = true
@@ -116,6 +128,8 @@ struct Options: Equatable {
                           (default plain); json prints one object per line with every entity.
       --profile PROFILE   Extraction rules in pipe mode: chat (default; modern chat apps) or
                           twitter (twitter-text's rules).
+      --max-mentions N    The most mentions looked up per message (default 100); later ones
+                          are reported as over the limit, not looked up.
       --pipe              Pipe mode even when stdin is a terminal.
       --interactive       Interactive mode even when stdin is not a terminal (needs a terminal
                           on stdout).

@@ -1,26 +1,37 @@
 import MentionKit
 
-/// Extracts entities with MentionKit's `EntityExtractor` (the `chat` or `twitter` profile) and
-/// resolves them with its `MentionResolver`; this file only maps the library's values to the
-/// app's `AnalyzedMessage`.
+/// Finds the entities of a message and resolves them: the seam where the library's extractor
+/// and resolver plug in.
+protocol MessageAnalyzer: Sendable {
+  /// The most mentions looked up per message; later ones come back
+  /// `.skipped(.overMentionLimit)`.
+  var mentionLimit: Int { get }
+  func analyze(_ message: String) -> Message
+}
+
+/// Extracts and resolves with MentionKit's `MentionResolver` (its extractor set to the `chat`
+/// or `twitter` profile), through its synchronous path: the tables are in memory.
 struct ExtractorAnalyzer: MessageAnalyzer {
-  var extractor: EntityExtractor
-  var handles: HandleTable
+  var resolver: MentionResolver
 
   init(profile: Options.Profile, handles: HandleTable) {
-    self.extractor = EntityExtractor(profile: profile == .twitter ? .twitter : .chat)
-    self.handles = handles
+    var resolver = handles.resolver
+    resolver.extractor = EntityExtractor(profile: profile == .twitter ? .twitter : .chat)
+    self.resolver = resolver
   }
 
-  func analyze(_ message: String) -> AnalyzedMessage {
-    let entities = extractor.entities(in: message)
-    // The tables are in memory, so the synchronous path cannot fail; if it ever did, every
-    // entity would be reported unresolved rather than dropped.
-    let resolved =
-      (try? handles.resolver.resolveSynchronously(message, entities: entities))
-      ?? ResolvedMessage(
-        text: message,
-        entities: entities.map { ResolvedEntity(entity: $0, resolution: .unresolved) })
-    return AnalyzedMessage(resolved)
+  var mentionLimit: Int { resolver.mentionLimit }
+
+  func analyze(_ message: String) -> Message {
+    var resolved = Message(text: message)
+    do {
+      try resolver.resolve(message, into: &resolved)
+    } catch {
+      // The tables are in memory, so this cannot happen; if it ever did, every entity would be
+      // reported unresolved rather than dropped.
+      resolved = resolver.extractor.extract(message)
+      for index in resolved.entities.indices { resolved.entities[index].resolution = .unresolved }
+    }
+    return resolved
   }
 }

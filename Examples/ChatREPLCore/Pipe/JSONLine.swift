@@ -10,23 +10,35 @@ import ToolSupport
 /// ```
 ///
 /// Ranges are `[start, end)` offsets in UTF-16 code units and in Unicode scalars (code
-/// points). `status` is `resolved` (with the item), `ambiguous` (with every candidate),
-/// `unresolved`, or `none` for a hashtag that names no channel. `unresolved` lists the
-/// unknown handles again, so they are never lost.
+/// points). `kind` is the entity's trigger (`mention`, `hashtag`, `cashtag`), or `list` for a
+/// list mention (whose `value` is the owner's handle and the list's slug). `status` is
+/// `resolved` (with the item), `ambiguous` (with every candidate), `unresolved`, `none` for a
+/// hashtag that names no channel or an entity with no directory, or `over_limit` (with the
+/// `limit`) for a mention past the per-message mention limit, which was not looked up.
+/// `unresolved` lists the unknown handles again, so they are never lost.
 enum JSONLine {
-  static func render(_ message: AnalyzedMessage) -> String {
+  static func render(_ message: Message, mentionLimit: Int) -> String {
+    let text = message.text
     var out = "{\"text\":"
-    appendString(message.text, to: &out)
+    appendString(text, to: &out)
     out += ",\"entities\":["
     var unresolved: [String] = []
     for (offset, entity) in message.entities.enumerated() {
       if offset > 0 { out += "," }
-      out += "{\"kind\":\"\(entity.kind.rawValue)\",\"text\":"
-      appendString(entity.text, to: &out)
+      let range = entity.range(in: text) ?? text.endIndex..<text.endIndex
+      let scalars = text.unicodeScalars
+      let scalarStart = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
+      let scalarEnd = scalarStart + scalars.distance(from: range.lowerBound, to: range.upperBound)
+      let kind = entity.listSlug == nil ? entity.trigger.rawValue : "list"
+      let written = String(text[range])
+      out += "{\"kind\":"
+      appendString(kind, to: &out)
+      out += ",\"text\":"
+      appendString(written, to: &out)
       out += ",\"value\":"
-      appendString(entity.value, to: &out)
+      appendString(entity.value + (entity.listSlug ?? ""), to: &out)
       out += ",\"utf16\":[\(entity.utf16Range.lowerBound),\(entity.utf16Range.upperBound)]"
-      out += ",\"scalars\":[\(entity.scalarRange.lowerBound),\(entity.scalarRange.upperBound)]"
+      out += ",\"scalars\":[\(scalarStart),\(scalarEnd)]"
       out += ",\"resolution\":"
       switch entity.resolution {
       case .resolved(let item):
@@ -42,10 +54,12 @@ enum JSONLine {
           out += "}"
         }
         out += "]}"
-      case .unresolved:
+      case .unresolved where entity.trigger == .mention:
         out += "{\"status\":\"unresolved\"}"
-        unresolved.append(entity.text)
-      case .notApplicable:
+        unresolved.append(written)
+      case .skipped(.overMentionLimit):
+        out += "{\"status\":\"over_limit\",\"limit\":\(mentionLimit)}"
+      case .unresolved, .skipped, .pending:
         out += "{\"status\":\"none\"}"
       }
       out += "}"

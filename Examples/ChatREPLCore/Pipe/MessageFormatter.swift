@@ -1,19 +1,19 @@
 import MentionKit
 
-/// Renders an analysed message in one of the output formats.
+/// Renders a resolved message in one of the output formats.
 ///
-/// Wire formats replace each resolved entity with its wire form and leave unresolved and
-/// ambiguous ones as typed (nothing is dropped); `json` describes every entity.
+/// Wire formats replace each resolved entity with its wire form and leave the others as typed
+/// (nothing is dropped); `json` describes every entity.
 protocol MessageFormatter: Sendable {
-  func render(_ message: AnalyzedMessage, as format: Options.Format) -> String
+  func render(_ message: Message, as format: Options.Format, mentionLimit: Int) -> String
 }
 
-/// MentionKit's `MessageRenderer` for the wire formats, the app's `JSONLine` for json.
+/// MentionKit's `WireFormat` for the wire formats, the app's `JSONLine` for json.
 struct BasicFormatter: MessageFormatter {
-  func render(_ message: AnalyzedMessage, as format: Options.Format) -> String {
+  func render(_ message: Message, as format: Options.Format, mentionLimit: Int) -> String {
     guard format != .json, let wire = WireFormat(rawValue: format.rawValue) else {
-      return JSONLine.render(message)
+      return JSONLine.render(message, mentionLimit: mentionLimit)
     }
-    return MessageRenderer(format: wire).render(message.resolvedMessage)
+    return wire.write(message)
   }
 }

@@ -6,8 +6,9 @@ import MentionKit
   import Darwin
 #endif
 
-/// Pipe mode: each input line becomes one output line; unknown and ambiguous handles are also
-/// reported on the error stream with their line number, so none goes unnoticed.
+/// Pipe mode: each input line becomes one output line; unknown and ambiguous handles, and
+/// mentions past the per-message limit (not looked up), are also reported on the error stream
+/// with their line number, so none goes unnoticed.
 ///
 /// Lines are split on `\n` only (a `\r` before it is kept as part of the line's text for json,
 /// and dropped for the other formats); invalid UTF-8 is replaced by U+FFFD. Output is
@@ -21,19 +22,28 @@ struct PipeMode {
   func process(_ line: String, number: Int) -> (output: String, warnings: [String]) {
     let message = analyzer.analyze(line)
     var warnings: [String] = []
+    var overLimit: [String] = []
     for entity in message.entities {
+      let text = entity.range(in: message.text).map { String(message.text[$0]) } ?? entity.value
       switch entity.resolution {
-      case .unresolved:
-        warnings.append("line \(number): unknown \(entity.text)")
+      case .unresolved where entity.trigger == .mention:
+        warnings.append("line \(number): unknown \(text)")
       case .ambiguous(let items):
         warnings.append(
-          "line \(number): ambiguous \(entity.text) ("
-            + items.map(\.id).joined(separator: ", ") + ")")
-      case .resolved, .notApplicable:
+          "line \(number): ambiguous \(text) (" + items.map(\.id).joined(separator: ", ") + ")")
+      case .skipped(.overMentionLimit):
+        overLimit.append(text)
+      default:
         break
       }
     }
-    return (formatter.render(message, as: format), warnings)
+    if !overLimit.isEmpty {
+      warnings.append(
+        "line \(number): \(overLimit.count) mention(s) over the limit of "
+          + "\(analyzer.mentionLimit) per message, not looked up ("
+          + overLimit.joined(separator: ", ") + "); change the limit with --max-mentions")
+    }
+    return (formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit), warnings)
   }
 
   /// Reads `input` to its end and writes to `output` and `errors`.

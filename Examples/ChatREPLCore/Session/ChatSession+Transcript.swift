@@ -9,7 +9,12 @@ extension ChatSession {
     let message = editor.commit()
     if message.text.hasPrefix("/") { return runCommand(message.text) }
     let analyzed = Self.analyzed(message, analyzer: analyzer)
-    return [.print(Self.transcriptLines(for: analyzed, format: format, formatter: formatter))]
+    return [
+      .print(
+        Self.transcriptLines(
+          for: analyzed, format: format, formatter: formatter,
+          mentionLimit: analyzer.mentionLimit))
+    ]
   }
 
   /// A composed message as the transcript and the wire form see it: the mentions the manager
@@ -20,27 +25,16 @@ extension ChatSession {
   ///   - message: The sent text and its entities.
   ///   - analyzer: Extraction and resolution for the text typed by hand.
   nonisolated static func analyzed(_ message: Message, analyzer: any MessageAnalyzer)
-    -> AnalyzedMessage
+    -> Message
   {
     var analyzed = analyzer.analyze(message.text)
-    let text = message.text
-    var kept: [AnalyzedMessage.Entity] = []
+    var kept: [MessageEntity] = []
     for entity in message.entities {
-      let kind: AnalyzedMessage.Entity.Kind
-      switch entity.trigger {
-      case .mention: kind = .mention
-      case .hashtag: kind = .hashtag
-      default: continue
-      }
-      guard let item = entity.item else { continue }
-      let utf16 = text.utf16
-      let range =
-        utf16.index(
-          utf16.startIndex, offsetBy: entity.utf16Range.lowerBound)..<utf16.index(
-          utf16.startIndex, offsetBy: entity.utf16Range.upperBound)
+      guard entity.trigger == .mention || entity.trigger == .hashtag, let item = entity.item
+      else { continue }
       kept.append(
-        AnalyzedMessage.Entity(
-          kind: kind, value: entity.value, range: range, in: text,
+        MessageEntity(
+          trigger: entity.trigger, utf16Range: entity.utf16Range, value: entity.value,
           resolution: .resolved(item)))
     }
     guard !kept.isEmpty else { return analyzed }
@@ -54,36 +48,40 @@ extension ChatSession {
   /// The transcript for a sent message: the text with its mentions highlighted, and the wire
   /// form under it.
   nonisolated static func transcriptLines(
-    for message: AnalyzedMessage, format: Options.Format, formatter: any MessageFormatter
+    for message: Message, format: Options.Format, formatter: any MessageFormatter,
+    mentionLimit: Int
   ) -> [Frame.Line] {
     var line: Frame.Line = [Frame.Span("you", .emphasis), Frame.Span(": ")]
     var position = message.text.startIndex
+    var unknown: [String] = []
     for entity in message.entities {
-      line.append(Frame.Span(String(message.text[position..<entity.range.lowerBound])))
+      guard let range = entity.range(in: message.text), range.lowerBound >= position else {
+        continue
+      }
+      line.append(Frame.Span(String(message.text[position..<range.lowerBound])))
+      let text = String(message.text[range])
       let style: Frame.Style
       switch entity.resolution {
-      case .resolved: style = entity.kind == .hashtag ? .channel : .mention
-      case .notApplicable: style = .channel
-      case .unresolved, .ambiguous: style = .error
+      case .resolved: style = entity.trigger == .hashtag ? .channel : .mention
+      case .unresolved where entity.trigger == .mention, .ambiguous:
+        style = .error
+        unknown.append(text)
+      case .skipped(.overMentionLimit): style = .error
+      case .unresolved, .skipped, .pending: style = .channel
       }
-      line.append(Frame.Span(entity.text, style))
-      position = entity.range.upperBound
+      line.append(Frame.Span(text, style))
+      position = range.upperBound
     }
     line.append(Frame.Span(String(message.text[position...])))
     let wire: Frame.Line = [
       Frame.Span("  ↳ \(format.rawValue): ", .dim),
-      Frame.Span(formatter.render(message, as: format), .dim),
+      Frame.Span(formatter.render(message, as: format, mentionLimit: mentionLimit), .dim),
     ]
     var lines = [line, wire]
-    let unknown = message.entities.filter {
-      if case .unresolved = $0.resolution { return $0.kind != .hashtag }
-      if case .ambiguous = $0.resolution { return true }
-      return false
-    }
     if !unknown.isEmpty {
       lines.append([
         Frame.Span("  ↳ not in the directory: ", .dim),
-        Frame.Span(unknown.map(\.text).joined(separator: ", "), .error),
+        Frame.Span(unknown.joined(separator: ", "), .error),
       ])
     }
     return lines

@@ -12,8 +12,8 @@ extension Trigger {
       didSet { code = Self.code(of: rawValue) }
     }
 
-    /// 1–4 for `mention`, `list`, `hashtag` and `cashtag`, 0 for any other name: equal codes
-    /// other than 0 mean equal names, and those four never equal a name with code 0.
+    /// 1–3 for `mention`, `hashtag` and `cashtag`, 0 for any other name: equal codes other
+    /// than 0 mean equal names, and those three never equal a name with code 0.
     @usableFromInline private(set) var code: UInt8
 
     /// Creates a name.
@@ -32,9 +32,8 @@ extension Trigger {
     private static func code(of name: String) -> UInt8 {
       switch name {
       case "mention": 1
-      case "list": 2
-      case "hashtag": 3
-      case "cashtag": 4
+      case "hashtag": 2
+      case "cashtag": 3
       default: 0
       }
     }
@@ -57,8 +56,6 @@ extension Trigger {
 
     /// A mention of a person (`@ana`).
     public static let mention = Name(rawValue: "mention")
-    /// A mention of a list (`@ana/friends`), from the ``ExtractionProfile/twitter`` profile.
-    public static let list = Name(rawValue: "list")
     /// A hashtag or channel (`#general`).
     public static let hashtag = Name(rawValue: "hashtag")
     /// A cashtag (`$AAPL`).
