@@ -1,26 +1,24 @@
 import MentionKit
 
 /// Messages per second for the backend pipeline: extract (``EntityExtractor``), resolve against
-/// a large user directory (``MentionResolver`` over ``HandleDirectory``), and render
-/// (``MessageRenderer``, Slack format), over a ``MessageStream``: the corpus's messages with
+/// a large user directory (``MentionResolver`` over ``HandleDirectory``), and write
+/// (``WireFormat/write(_:)``, Slack format), over a ``MessageStream``: the corpus's messages with
 /// their mentions naming users of the directory, as many distinct messages as asked for (more
 /// text than the caches hold), rather than the same 10,000 replayed.
 ///
 /// Four ways of running it are timed, each on one core:
-/// - `sync`: `resolveSynchronously` in a plain loop (the fast path for in-memory directories);
-/// - `reused`: the same, extracting and resolving into one reusable ``ResolvedEntities`` with
-///   `resolveSynchronously(_:using:into:)` and rendering it, instead of a new array of
-///   entities and of resolved entities per message (checked first: it renders every message
-///   as the `sync` path does);
-/// - `async`: `await resolve(_:entities:)` per message (never suspends for in-memory
-///   directories, so this is the cost of the async call itself);
-/// - `batched`: `await resolveAll` over batches of 1,000 messages, one directory call per kind
-///   per batch (the path a remote directory takes).
+/// - `sync`: `resolve(_:into:)` into a new ``Message`` per message, in a plain loop (the fast
+///   path for in-memory directories);
+/// - `reused`: the same into one reused ``Message``, so its entity array is not allocated per
+///   message (checked first: it writes every message as the `sync` path does);
+/// - `async`: `await resolve(_:)` per message (never suspends for in-memory directories, so
+///   this is the cost of the async call itself);
+/// - `batched`: `await resolve(_:)` over batches of 1,000 messages, one directory call per
+///   trigger per batch (the path a remote directory takes).
 ///
 /// Then the `reused` path on every core at once: one child task per online core, each with a
 /// stream of its own (as a server receives distinct messages on each thread) and its own
-/// ``ResolvedEntities``, all sharing one extractor, one resolver with its directories, and one
-/// renderer. The figure is all the tasks' messages over the wall time, and the scaling is that
+/// ``Message``, all sharing one resolver with its extractor and directories. The figure is all the tasks' messages over the wall time, and the scaling is that
 /// figure over the one-core `reused` figure.
 ///
 /// Its figures are ``Report`` values (counts as integers), which `main.swift` prints.
@@ -59,7 +57,7 @@ enum PipelineBenchmark {
     var p50Nanoseconds: Double
     var p99Nanoseconds: Double
     /// Each step of the sync path alone, ns per message (best whole pass of several): extract;
-    /// resolve, on entities extracted beforehand; render, on messages resolved beforehand.
+    /// resolve (extract and resolve, less extract); write, on messages resolved beforehand.
     var extractNanoseconds: Double
     var resolveNanoseconds: Double
     var renderNanoseconds: Double
@@ -135,7 +133,7 @@ enum PipelineBenchmark {
         ),
         ("render_nanoseconds", "step alone: render, per message", .number(renderNanoseconds), "ns"),
         (
-          "reused_messages_per_second", "the same, reused ResolvedEntities (sync)",
+          "reused_messages_per_second", "the same, one reused Message (sync)",
           .number(reusedMessagesPerSecond), "msg/s"
         ),
         (
@@ -175,12 +173,12 @@ enum PipelineBenchmark {
     var ambiguous = 0
     var skipped = 0
 
-    mutating func count(_ resolution: MentionResolution) {
+    mutating func count(_ resolution: MessageEntity.Resolution) {
       switch resolution {
       case .resolved: resolved += 1
       case .unresolved: unresolved += 1
       case .ambiguous: ambiguous += 1
-      case .skipped: skipped += 1
+      case .skipped, .pending: skipped += 1
       }
     }
   }
@@ -202,11 +200,11 @@ enum PipelineBenchmark {
   ) async throws -> Result {
     let streamLines = stream.messages
     let buildStart = Timing.now()
-    let resolver = MentionResolver(
-      users: HandleDirectory(users), channels: HandleDirectory(channels))
-    let buildSeconds = Timing.seconds(since: buildStart)
     let extractor = EntityExtractor(profile: profile)
-    let renderer = MessageRenderer(format: .slack)
+    let resolver = MentionResolver(
+      users: HandleDirectory(users), channels: HandleDirectory(channels), extractor: extractor)
+    let buildSeconds = Timing.seconds(since: buildStart)
+    let renderer = WireFormat.slack
     let streamBytes = streamLines.reduce(0) { $0 + $1.utf8.count }
 
     // One checked pass: entity counts and outcomes, output size, and the reused-storage path
@@ -218,22 +216,23 @@ enum PipelineBenchmark {
     var otherEntities = 0
     var renderedBytes = 0
     var reusedMismatches: [String] = []
-    var storage = ResolvedEntities()
+    var storage = Message(text: "")
     for line in streamLines {
-      let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
+      var message = Message(text: line)
+      try resolver.resolve(line, into: &message)
       entities += message.entities.count
       resolved += message.entities.count { $0.item != nil }
       for entity in message.entities {
-        switch entity.kind {
-        case .mention: mentions.count(entity.resolution)
+        switch entity.trigger {
+        case .mention where entity.listSlug == nil: mentions.count(entity.resolution)
         case .hashtag: hashtags.count(entity.resolution)
         default: otherEntities += 1
         }
       }
-      let rendered = renderer.render(message)
+      let rendered = renderer.write(message)
       renderedBytes += rendered.utf8.count
-      try resolver.resolveSynchronously(line, using: extractor, into: &storage)
-      if renderer.render(storage) != rendered || storage.message != message {
+      try resolver.resolve(line, into: &storage)
+      if renderer.write(storage) != rendered || storage != message {
         reusedMismatches.append(line)
       }
     }
@@ -244,9 +243,9 @@ enum PipelineBenchmark {
     let start = Timing.now()
     repeat {
       for line in streamLines {
-        let message = try resolver.resolveSynchronously(
-          line, entities: extractor.entities(in: line))
-        sink &+= renderer.render(message).utf8.count
+        var message = Message(text: line)
+        try resolver.resolve(line, into: &message)
+        sink &+= renderer.write(message).utf8.count
       }
       passes += 1
     } while Timing.seconds(since: start) < minimumSeconds
@@ -257,8 +256,9 @@ enum PipelineBenchmark {
     samples.reserveCapacity(streamLines.count)
     for line in streamLines {
       let t0 = Timing.now()
-      let message = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
-      sink &+= renderer.render(message).utf8.count
+      var message = Message(text: line)
+      try resolver.resolve(line, into: &message)
+      sink &+= renderer.write(message).utf8.count
       samples.append(Timing.now() &- t0)
     }
     samples.sort()
@@ -270,36 +270,42 @@ enum PipelineBenchmark {
       let best = try Timing.fastest(of: 5, minimumSeconds: 0.5) { sink &+= try body() }
       return Double(best) / Double(max(1, streamLines.count))
     }
-    let extracted = streamLines.map { extractor.entities(in: $0) }
-    let resolvedMessages = try zip(streamLines, extracted).map {
-      try resolver.resolveSynchronously($0, entities: $1)
+    let resolvedMessages = try streamLines.map { line in
+      var message = Message(text: line)
+      try resolver.resolve(line, into: &message)
+      return message
     }
     let extractNanoseconds = bestPass {
       var n = 0
-      for line in streamLines { n &+= extractor.entities(in: line).count }
+      for line in streamLines { n &+= extractor.extract(line).entities.count }
       return n
     }
-    let resolveNanoseconds = try bestPass {
+    // Resolution runs inside extraction (each entity is looked up as it is found): its cost is
+    // that of both, less extraction's.
+    let extractAndResolveNanoseconds = try bestPass {
       var n = 0
-      for (line, entities) in zip(streamLines, extracted) {
-        n &+= try resolver.resolveSynchronously(line, entities: entities).entities.count
+      for line in streamLines {
+        var message = Message(text: line)
+        try resolver.resolve(line, into: &message)
+        n &+= message.entities.count
       }
       return n
     }
+    let resolveNanoseconds = max(0, extractAndResolveNanoseconds - extractNanoseconds)
     let renderNanoseconds = bestPass {
       var n = 0
-      for message in resolvedMessages { n &+= renderer.render(message).utf8.count }
+      for message in resolvedMessages { n &+= renderer.write(message).utf8.count }
       return n
     }
 
     // Sync path with one reusable storage.
     var reusedPasses = 0
-    var reused = ResolvedEntities()
+    var reused = Message(text: "")
     let reusedStart = Timing.now()
     repeat {
       for line in streamLines {
-        try resolver.resolveSynchronously(line, using: extractor, into: &reused)
-        sink &+= renderer.render(reused).utf8.count
+        try resolver.resolve(line, into: &reused)
+        sink &+= renderer.write(reused).utf8.count
       }
       reusedPasses += 1
     } while Timing.seconds(since: reusedStart) < minimumSeconds
@@ -310,14 +316,14 @@ enum PipelineBenchmark {
     let asyncStart = Timing.now()
     repeat {
       for line in streamLines {
-        let message = try await resolver.resolve(line, entities: extractor.entities(in: line))
-        sink &+= renderer.render(message).utf8.count
+        let message = try await resolver.resolve(line)
+        sink &+= renderer.write(message).utf8.count
       }
       asyncPasses += 1
     } while Timing.seconds(since: asyncStart) < minimumSeconds
     let asyncTotal = Timing.seconds(since: asyncStart)
 
-    // Batched async: resolveAll over batches of 1,000 messages.
+    // Batched async: resolve(_:) over batches of 1,000 messages.
     let batches = stride(from: 0, to: streamLines.count, by: 1_000).map {
       Array(streamLines[$0..<min($0 + 1_000, streamLines.count)])
     }
@@ -325,8 +331,8 @@ enum PipelineBenchmark {
     let batchedStart = Timing.now()
     repeat {
       for batch in batches {
-        for message in try await resolver.resolveAll(batch, using: extractor) {
-          sink &+= renderer.render(message).utf8.count
+        for message in try await resolver.resolve(batch) {
+          sink &+= renderer.write(message).utf8.count
         }
       }
       batchedPasses += 1
@@ -342,14 +348,14 @@ enum PipelineBenchmark {
     let parallelMessages = try await withThrowingTaskGroup(of: Int.self) { group in
       for copy in copies {
         group.addTask {
-          var resolved = ResolvedEntities()
+          var resolved = Message(text: "")
           var messages = 0
           var sink = 0
           let start = Timing.now()
           repeat {
             for line in copy {
-              try resolver.resolveSynchronously(line, using: extractor, into: &resolved)
-              sink &+= renderer.render(resolved).utf8.count
+              try resolver.resolve(line, into: &resolved)
+              sink &+= renderer.write(resolved).utf8.count
             }
             messages += copy.count
           } while Timing.seconds(since: start) < minimumSeconds
@@ -367,7 +373,7 @@ enum PipelineBenchmark {
       return Double(samples[min(rank, samples.count) - 1])
     }
     return Result(
-      profile: profile.grammar == .twitter ? "twitter" : "chat",
+      profile: profile == .twitter ? "twitter" : "chat",
       streamMessages: streamLines.count, distinctMessages: stream.distinctMessages,
       averageMessageBytes: Double(streamBytes) / Double(max(1, streamLines.count)),
       users: users.count, channels: channels.count, directoryBuildSeconds: buildSeconds,

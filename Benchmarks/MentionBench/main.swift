@@ -106,7 +106,7 @@ do {
       }
       // With twitter-text's rule, the mentions found are the stream's: those naming a user
       // must resolve, and the others must not.
-      if profile.grammar == .twitter
+      if profile == .twitter
         && (result.mentions.resolved != stream.mentionsNamingUsers
           || result.mentions.resolved + result.mentions.unresolved != stream.mentions)
       {
