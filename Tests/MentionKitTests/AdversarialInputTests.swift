@@ -44,7 +44,7 @@ struct AdversarialInputTests {
     for extractor in [Self.twitter, Self.chat] {
       let entities = extractor.entities(in: text)
       #expect(entities.count == count)
-      #expect(entities.allSatisfy { $0.kind == .mention && $0.value == "a" })
+      #expect(entities.allSatisfy { $0.trigger == .mention && $0.value == "a" })
       #expect(entities.last?.utf16Range == (3 * count - 3)..<(3 * count - 1))
     }
     let middle = 3 * (count / 2)

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// "Exact up to case" follows Unicode's case folding in every kind of directory, and nothing
 /// more: the equivalences expected here are those of CaseFolding.txt (Python's
@@ -28,7 +29,7 @@ struct CaseFoldedResolutionTests {
   /// A directory that answers as the `MentionDirectory` documentation shows, by key.
   struct KeyedDirectory: MentionDirectory {
     let items: [MentionItem]
-    func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+    func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
       -> [HandleKey: [MentionItem]]
     {
       let wanted = Set(keys)
@@ -50,7 +51,7 @@ struct CaseFoldedResolutionTests {
     let (name, directory) = Self.directories[index]
     let resolver = MentionResolver(users: directory)
     let text = Self.mentions.map { "@" + $0.text }.joined(separator: " ")
-    let message = try await resolver.resolve(text, using: EntityExtractor())
+    let message = try await resolver.using(EntityExtractor()).resolve(text)
     #expect(message.entities.count == Self.mentions.count, "\(name)")
     for (entity, mention) in zip(message.entities, Self.mentions) {
       #expect(
@@ -59,16 +60,27 @@ struct CaseFoldedResolutionTests {
     }
   }
 
+  /// The items of a resolution.
+  static func candidates(_ resolution: MessageEntity.Resolution?) -> [MentionItem] {
+    switch resolution {
+    case .resolved(let item): [item]
+    case .ambiguous(let items): items
+    default: []
+    }
+  }
+
   /// The synchronous look-up of each directory that has one agrees.
   @Test func synchronousLookUpsFoldCase() {
-    let synchronous: [any SynchronousMentionDirectory] = [
+    let synchronous: [any MentionDirectory] = [
       HandleDirectory(Self.items), MentionIndex(Self.items),
       InMemoryDataSource(["mention": Self.items]),
     ]
     for directory in synchronous {
       for mention in Self.mentions {
-        let found = directory.items(for: HandleKey(mention.text), kind: .mention).map(\.id)
-        #expect(found == (mention.id.map { [$0] } ?? []), "\(type(of: directory)) \(mention.text)")
+        let found = directory.resolution(of: mention.text, trigger: .mention)
+        #expect(
+          found == mention.id.map { id in .resolved(Self.items.first { $0.id == id }!) }
+            ?? .unresolved, "\(type(of: directory)) \(mention.text)")
       }
     }
   }
@@ -90,13 +102,13 @@ struct CaseFoldedResolutionTests {
     #expect(items.count > 1_400)
     // The directories that narrow by something other than the key (the list scan of
     // `InMemoryDataSource` compares every key, and `synchronousLookUpsFoldCase` covers it).
-    let directories: [any SynchronousMentionDirectory] = [
+    let directories: [any MentionDirectory] = [
       HandleDirectory(items), MentionIndex(items),
     ]
     for directory in directories {
       var missed: [String] = []
       for (item, key) in zip(items, folded)
-      where !directory.items(for: HandleKey(key), kind: .mention).contains(item) {
+      where !Self.candidates(directory.resolution(of: key, trigger: .mention)).contains(item) {
         missed.append(item.id)
       }
       #expect(missed.isEmpty, "\(type(of: directory)) missed \(missed.prefix(20))")

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The example at the top of Docs/ChatBackends.md, so the guide cannot drift from the API.
 struct ChatBackendsGuideTests {
@@ -11,18 +12,17 @@ struct ChatBackendsGuideTests {
     let channels = HandleDirectory([MentionItem(id: "C1", insertionText: "general")])
     let resolver = MentionResolver(users: users, channels: channels)
 
-    let message = try await resolver.resolve(
-      "hi @Jose & @kim in #general, @jöse?", using: EntityExtractor())
+    let message = try await resolver.resolve("hi @Jose & @kim in #general, @jöse?")
+    let resolutions: [MessageEntity.Resolution] = [
+      .resolved(users.items[0]), .ambiguous([users.items[1], users.items[2]]),
+      .resolved(channels.items[0]), .unresolved,
+    ]
+    #expect(message.entities.map(\.resolution) == resolutions)
     #expect(
-      message.entities.map(\.resolution) == [
-        .resolved(users.items[0]), .ambiguous([users.items[1], users.items[2]]),
-        .resolved(channels.items[0]), .unresolved,
-      ])
-    #expect(
-      MessageRenderer(format: .slack).render(message)
+      WireFormat.slack.write(message)
         == "hi <@U1> &amp; @kim in <#C1|general>, @jöse?")
     #expect(
-      WireParser(format: .slack).parse("hi <@U1> &amp; @kim in <#C1|general>").entities.map(
-        \.itemID) == ["U1", "C1"])
+      WireFormat.slack.read("hi <@U1> &amp; @kim in <#C1|general>").entities.map(
+        \.item?.id) == ["U1", "C1"])
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import MentionKit
 import TestSupport
 import Testing
+
+@testable import MentionKit
 
 /// The chat profile against an oracle built without MentionKit: seeded chat lines and
 /// multi-line messages, and inputs after the CommonMark spec's examples, each with the mentions
@@ -42,7 +43,7 @@ struct ChatOracleTests {
 
   static func describe(_ entities: [ExtractedEntity]) -> String {
     entities.map {
-      "\($0.kind.rawValue):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
+      "\($0.trigger.rawValue):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
     }.joined(separator: " ")
   }
 

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The default `chat` profile: the composer's trigger rules on a finished message, with code,
 /// URLs and e-mail addresses skipped, trailing punctuation trimmed, dotted and hyphenated
@@ -10,7 +11,7 @@ struct ChatProfileTests {
   /// `text` → the entities as `kind:value[scalar range]`, joined by spaces.
   static func describe(_ text: String) -> String {
     extractor.entities(in: text).map {
-      "\($0.kind):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
+      "\($0.trigger):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
     }.joined(separator: " ")
   }
 
@@ -146,10 +147,8 @@ struct ChatProfileTests {
   }
 
   @Test func profileSwitchesAreHonoured() {
-    var profile = ExtractionProfile.chat
-    profile.skipsCode = false
-    profile.skipsEmailAddresses = false
-    profile.allowsFediverseAddresses = false
+    let profile = ExtractionProfile.chat(
+      skipsCode: false, skipsEmailAddresses: false, allowsFediverseAddresses: false)
     let extractor = EntityExtractor(profile: profile)
     #expect(extractor.mentions(in: "`@ana`") == ["ana"])
     #expect(extractor.mentions(in: "@user@mastodon.social") == ["user"])

@@ -37,16 +37,14 @@ struct ChatScannerTests {
   }
 
   static let profiles: [ExtractionProfile] = {
-    var withMore = ExtractionProfile.chat
-    withMore.triggers += [.cashtag, .emoji, .command, .wikiLink]
-    var keepsURLs = ExtractionProfile.chat
-    keepsURLs.skipsURLs = false
-    var keepsEmail = ExtractionProfile.chat
-    keepsEmail.skipsEmailAddresses = false
-    var keepsCode = ExtractionProfile.chat
-    keepsCode.skipsCode = false
-    var spaced = ExtractionProfile.chat
-    spaced.triggers[0].queryCharacters = spaced.triggers[0].queryCharacters.including(" ")
+    let withMore = ExtractionProfile.chat(
+      triggers: [.mention, .hashtag, .cashtag, .emoji, .command, .wikiLink])
+    let keepsURLs = ExtractionProfile.chat(skipsURLs: false)
+    let keepsEmail = ExtractionProfile.chat(skipsEmailAddresses: false)
+    let keepsCode = ExtractionProfile.chat(skipsCode: false)
+    var spacedMention = Trigger.mention
+    spacedMention.queryCharacters = spacedMention.queryCharacters.including(" ")
+    let spaced = ExtractionProfile.chat(triggers: [spacedMention, .hashtag])
     return [.chat, withMore, keepsURLs, keepsEmail, keepsCode, spaced]
   }()
 
@@ -75,7 +73,7 @@ struct ChatScannerTests {
   func spansAroundAndAfterSigns(text: String, mentions: [String]) {
     let extractor = EntityExtractor(profile: .chat)
     #expect(
-      extractor.entities(in: text).filter { $0.kind == .mention }.map(\.value) == mentions)
+      extractor.entities(in: text).filter { $0.trigger == .mention }.map(\.value) == mentions)
   }
 
   /// Code, `:` and `.` at every offset of the one-pass search for them.

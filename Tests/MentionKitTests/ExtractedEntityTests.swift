@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// An extracted entity reads its value from the message; one made by hand holds its own. Both
 /// behave as plain values, and every offset agrees with what the string APIs count.
@@ -10,7 +11,7 @@ struct ExtractedEntityTests {
   private static func entity(value: String, listSlug: String? = nil) -> ExtractedEntity {
     let text = "@" + value + (listSlug ?? "")
     return ExtractedEntity(
-      kind: listSlug == nil ? .mention : .list, value: value, listSlug: listSlug,
+      trigger: .mention, value: value, listSlug: listSlug,
       range: text.startIndex..<text.endIndex, utf16Range: 0..<text.utf16.count,
       scalarRange: 0..<text.unicodeScalars.count, utf8Range: 0..<text.utf8.count)
   }
@@ -63,17 +64,17 @@ struct ExtractedEntityTests {
   }
 
   @Test func kindsCompareByName() {
-    #expect(ExtractedEntity.Kind(rawValue: "mention") == .mention)
-    #expect(ExtractedEntity.Kind(rawValue: "hashtag") != .mention)
-    #expect(ExtractedEntity.Kind(rawValue: "emoji") != .mention)
-    #expect(ExtractedEntity.Kind(rawValue: "emoji") == ExtractedEntity.Kind(rawValue: "emoji"))
-    #expect(ExtractedEntity.Kind(rawValue: "emoji") != ExtractedEntity.Kind(rawValue: "command"))
-    var kind = ExtractedEntity.Kind(rawValue: "emoji")
+    #expect(Trigger.Name(rawValue: "mention") == .mention)
+    #expect(Trigger.Name(rawValue: "hashtag") != .mention)
+    #expect(Trigger.Name(rawValue: "emoji") != .mention)
+    #expect(Trigger.Name(rawValue: "emoji") == Trigger.Name(rawValue: "emoji"))
+    #expect(Trigger.Name(rawValue: "emoji") != Trigger.Name(rawValue: "command"))
+    var kind = Trigger.Name(rawValue: "emoji")
     kind.rawValue = "cashtag"
     #expect(kind == .cashtag)
     kind.rawValue = "mentions"
     #expect(kind != .mention)
-    let kinds: Set<ExtractedEntity.Kind> = [.mention, .init(rawValue: "mention"), .hashtag]
+    let kinds: Set<Trigger.Name> = [.mention, .init(rawValue: "mention"), .hashtag]
     #expect(kinds.count == 2)
   }
 

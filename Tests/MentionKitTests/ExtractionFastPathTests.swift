@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The shortcuts the extractors take for speed give the same entities as the plain rules: more
 /// entities than the in-place buffer holds, URLs at the start of a text or after any ASCII
@@ -138,7 +139,7 @@ struct ExtractionFastPathTests {
     ]
     var generator = SeededGenerator(seed: 0xC4A7_5EA7)
     var checked = 0
-    for (sign, kind) in [("@", ExtractedEntity.Kind.mention), ("#", .hashtag)] {
+    for (sign, kind) in [("@", Trigger.Name.mention), ("#", .hashtag)] {
       let trigger = try #require(profile.triggers.first { $0.name == kind })
       for round in 0..<1_500 {
         let padding = String(repeating: " ", count: round % 9)
@@ -157,7 +158,7 @@ struct ExtractionFastPathTests {
         {
           run.removeLast()
         }
-        let found = Self.chat.entities(in: text).filter { $0.kind == kind }.map(\.value)
+        let found = Self.chat.entities(in: text).filter { $0.trigger == kind }.map(\.value)
         #expect(found == (run.isEmpty ? [] : [run.joined()]), "\(text.debugDescription)")
         checked += 1
       }

@@ -41,12 +41,9 @@ struct GrammarAgreementPropertyTests {
   static let handles = ["ana", "jean-luc", "zoë", "jose\u{301}", "李雷", "שרה", "Σοφος", "o_o9"]
 
   static let profile: ExtractionProfile = {
-    var profile = ExtractionProfile.chat
-    profile.skipsCode = false
-    profile.skipsURLs = false
-    profile.skipsEmailAddresses = false
-    profile.allowsFediverseAddresses = false
-    return profile
+    ExtractionProfile.chat(
+      skipsCode: false, skipsURLs: false, skipsEmailAddresses: false,
+      allowsFediverseAddresses: false)
   }()
 
   static let extractor = EntityExtractor(profile: profile)
@@ -130,10 +127,10 @@ struct GrammarAgreementPropertyTests {
       }
       #expect(
         found.count == 1 && found.first?.utf16Range == written && found.first?.value == handle
-          && found.first?.kind == query.trigger.name,
+          && found.first?.trigger == query.trigger.name,
         """
         completed \(replacement.text.debugDescription) as \(written), extracted \
-        \(found.map { "\($0.kind) \($0.value.debugDescription) \($0.utf16Range)" }): \(context)
+        \(found.map { "\($0.trigger) \($0.value.debugDescription) \($0.utf16Range)" }): \(context)
         """)
     }
 
@@ -153,7 +150,7 @@ struct GrammarAgreementPropertyTests {
       let query = detector.detectAt(text, entity.range.upperBound)
       #expect(
         query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
-          && query?.trigger.name == entity.kind,
+          && query?.trigger.name == entity.trigger,
         "composer's query there: \(query.map { "\($0.text.debugDescription) \($0.utf16Range)" } ?? "none"): \(context)"
       )
     }

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The in-memory exact-handle directory.
 struct HandleDirectoryTests {
@@ -12,7 +13,7 @@ struct HandleDirectoryTests {
   ])
 
   static func ids(_ handle: String) -> [String] {
-    directory.items(for: HandleKey(handle), kind: .mention).map(\.id)
+    directory.items(for: HandleKey(handle)).map(\.id)
   }
 
   @Test func findsExactlyUpToCase() {
@@ -31,7 +32,7 @@ struct HandleDirectoryTests {
 
   @Test func batchedLookupAnswersEachKey() async throws {
     let found = try await Self.directory.items(
-      matching: [HandleKey("JON"), HandleKey("nobody"), HandleKey("kim")], kind: .mention)
+      matching: [HandleKey("JON"), HandleKey("nobody"), HandleKey("kim")], trigger: .mention)
     #expect(
       found.mapValues { $0.map(\.id) } == [
         HandleKey("jon"): ["U1"], HandleKey("kim"): ["U2", "U4", "U5"],
@@ -41,7 +42,7 @@ struct HandleDirectoryTests {
   @Test func keepsItsItems() {
     #expect(Self.directory.count == 5)
     #expect(Self.directory.items.map(\.id) == ["U1", "U2", "U3", "U4", "U5"])
-    #expect(HandleDirectory([]).items(for: HandleKey("x"), kind: .mention).isEmpty)
+    #expect(HandleDirectory([]).items(for: HandleKey("x")).isEmpty)
   }
 
   /// Many keys: every handle is found through the table's probing, in any case, and lookalikes
@@ -56,12 +57,12 @@ struct HandleDirectoryTests {
     let resolver = MentionResolver(users: HandleDirectory(items), mentionLimit: 10_000)
     let text = (0..<5_000).map { $0.isMultiple(of: 2) ? "@user_\($0)" : "@USER_\($0)" }
       .joined(separator: " ")
-    let message = try await resolver.resolve(text, using: EntityExtractor())
+    let message = try await resolver.using(EntityExtractor()).resolve(text)
     let ids = message.entities.map(\.item?.id)
     #expect(ids.count == 5_000)
     #expect(zip(ids, 0..<5_000).filter { $0 != "U\($1)" }.count == 0)
-    let others = try await resolver.resolve(
-      "@user_5000 @usér_1 @Zoë_1 @\u{212A}im", using: EntityExtractor())
+    let others = try await resolver.using(EntityExtractor()).resolve(
+      "@user_5000 @usér_1 @Zoë_1 @\u{212A}im")
     #expect(
       others.entities.map(\.resolution) == [
         .unresolved, .unresolved, .ambiguous([items[5_000], items[5_001]]), .unresolved,
@@ -72,9 +73,9 @@ struct HandleDirectoryTests {
   @Test func nonASCIIHandlesWithASCIIKeys() async throws {
     let kelvin = MentionItem(id: "K1", insertionText: "\u{212A}im")
     let directory = HandleDirectory([kelvin, MentionItem(id: "K2", insertionText: "kim")])
-    #expect(directory.items(for: HandleKey("KIM"), kind: .mention).map(\.id) == ["K1", "K2"])
+    #expect(directory.items(for: HandleKey("KIM")).map(\.id) == ["K1", "K2"])
     let message = try await MentionResolver(users: directory).resolve(
-      "@\u{212A}IM @kim", using: EntityExtractor())
+      "@\u{212A}IM @kim")
     #expect(message.entities.map(\.resolution.item?.id) == [nil, nil])
     #expect(
       message.entities.allSatisfy {
@@ -83,9 +84,10 @@ struct HandleDirectoryTests {
       })
   }
 
-  /// The resolver looks an extracted handle up from the bytes of its message; an entity made by
-  /// hand, a handle that is not ASCII and one longer than the byte table takes resolve the same.
-  @Test func handlesResolveFromTheMessageBytesAndByHand() throws {
+  /// The resolver looks an extracted handle up through the directory's synchronous answer,
+  /// which reads the handle's bytes; a handle asked by hand, one that is not ASCII and one
+  /// longer than the byte table takes resolve the same.
+  @Test func handlesResolveFromTheMessageAndByHand() throws {
     let long = String(repeating: "a", count: 300)
     let directory = HandleDirectory([
       MentionItem(id: "U1", insertionText: "jon"),
@@ -94,24 +96,14 @@ struct HandleDirectoryTests {
     ])
     let resolver = MentionResolver(users: directory)
     let text = "hi @JON, @Jön and @jo"
-    let extracted = EntityExtractor(profile: .chat).entities(in: text)
-    let byHand = extracted.map { entity in
-      ExtractedEntity(
-        kind: entity.kind, value: entity.value, range: entity.range,
-        utf16Range: entity.utf16Range, scalarRange: entity.scalarRange,
-        utf8Range: entity.utf8Range)
+    let message = try resolver.resolved(text)
+    #expect(message.entities.map(\.item?.id) == ["U1", "U2", nil])
+    let byHand = message.entities.map {
+      directory.resolution(of: String($0.value), trigger: .mention)?.item?.id
     }
-    for entities in [extracted, byHand] {
-      let message = try resolver.resolveSynchronously(text, entities: entities)
-      #expect(message.entities.map(\.item?.id) == ["U1", "U2", nil])
-    }
-    // Longer than any handle the trigger grammar extracts: made by hand.
-    let longText = "@" + long.uppercased()
-    let entity = ExtractedEntity(
-      kind: .mention, value: long.uppercased(), range: longText.startIndex..<longText.endIndex,
-      utf16Range: 0..<301, scalarRange: 0..<301, utf8Range: 0..<301)
-    let message = try resolver.resolveSynchronously(longText, entities: [entity])
-    #expect(message.entities.map(\.item?.id) == ["U3"])
+    #expect(byHand == ["U1", "U2", nil])
+    // Longer than any handle the trigger grammar extracts: asked by hand.
+    #expect(directory.resolution(of: long.uppercased(), trigger: .mention)?.item?.id == "U3")
   }
 }
 
@@ -140,7 +132,7 @@ struct HandleDirectoryUnicodeTests {
   }
 
   /// The resolution each handle must get: the items whose key equals the handle's, in order.
-  static func expected(_ query: String, _ items: [MentionItem]) -> MentionResolution {
+  static func expected(_ query: String, _ items: [MentionItem]) -> MessageEntity.Resolution {
     let matching = items.filter { HandleKey($0.insertionText) == HandleKey(query) }
     switch matching.count {
     case 0: return .unresolved
@@ -151,21 +143,11 @@ struct HandleDirectoryUnicodeTests {
 
   static func check(items: [MentionItem], queries: [String]) throws {
     let directory = HandleDirectory(items)
-    let resolver = MentionResolver(users: directory, mentionLimit: .max)
-    let text = queries.map { "@" + $0 }.joined()
-    var offset = 0
-    let entities = queries.map { query in
-      defer { offset += 1 + query.utf8.count }
-      return ExtractedEntity(
-        kind: .mention, value: query, range: text.startIndex..<text.startIndex,
-        utf16Range: 0..<0, scalarRange: 0..<0, utf8Range: offset..<(offset + 1 + query.utf8.count))
-    }
-    let message = try resolver.resolveSynchronously(text, entities: entities)
     var wrong: [String] = []
-    for (query, entity) in zip(queries, message.entities) {
+    for query in queries {
       let expected = expected(query, items)
-      if entity.resolution != expected { wrong.append(query) }
-      let found = directory.items(for: HandleKey(query), kind: .mention)
+      if directory.resolution(of: query, trigger: .mention) != expected { wrong.append(query) }
+      let found = directory.items(for: HandleKey(query))
       if found != expected.candidates { wrong.append("items(for:) " + query) }
     }
     #expect(wrong.isEmpty)
@@ -190,7 +172,7 @@ struct HandleDirectoryUnicodeTests {
   }
 }
 
-extension MentionResolution {
+extension MessageEntity.Resolution {
   /// The items a directory returns for this resolution.
   fileprivate var candidates: [MentionItem] {
     switch self {

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// A table of hostile ids and texts rendered to every format, each output judged by a small
 /// reader that follows the platform's documented syntax, written here without the library's
@@ -35,17 +36,16 @@ struct HostileIDTests {
 
   /// `text` with `@bob` and `#general` resolved to items whose ids are `id` (a channel gets the
   /// same id, so a Discord channel token is tested too).
-  static func message(_ text: String, id: String) -> ResolvedMessage {
+  static func message(_ text: String, id: String) -> Message {
     let entities = EntityExtractor().entities(in: text).filter {
       text[$0.range] == "@bob" || text[$0.range] == "#general"
     }
-    return ResolvedMessage(
+    return Message(
       text: text,
       entities: entities.map {
-        ResolvedEntity(
-          entity: $0,
-          resolution: .resolved(
-            $0.kind == .hashtag
+        $0.messageEntity.resolving(
+          .resolved(
+            $0.trigger == .hashtag
               ? MentionItem(id: id, insertionText: "general")
               : MentionItem(id: id, insertionText: "bob", displayText: "Bob")))
       })
@@ -149,11 +149,11 @@ struct HostileIDTests {
   func discordWritesOnlySnowflakesAndNeverBroadcasts(id: String) {
     for text in Self.texts {
       let message = Self.message(text, id: id)
-      let wire = MessageRenderer(format: .discord).render(message)
+      let wire = WireFormat.discord.write(message)
       var expected = DiscordReading()
       if Self.isSnowflake(id) {
-        expected.users = message.entities.filter { $0.entity.kind == .mention }.map { _ in id }
-        expected.channels = message.entities.filter { $0.entity.kind == .hashtag }.map { _ in id }
+        expected.users = message.entities.filter { $0.trigger == .mention }.map { _ in id }
+        expected.channels = message.entities.filter { $0.trigger == .hashtag }.map { _ in id }
       }
       for urlsTakeBackslash in [false, true] {
         let reading = Self.readDiscord(wire, urlsTakeBackslash: urlsTakeBackslash)
@@ -198,10 +198,10 @@ struct HostileIDTests {
   func slackWritesOnlyItsOwnTokens(id: String) {
     for text in Self.texts {
       let message = Self.message(text, id: id)
-      let wire = MessageRenderer(format: .slack).render(message)
+      let wire = WireFormat.slack.write(message)
       var expected: [String] = []
       if MarkdownOracleTests.isWritable(id) {
-        expected = message.entities.map { $0.entity.kind == .hashtag ? "#\(id)|general" : "@\(id)" }
+        expected = message.entities.map { $0.trigger == .hashtag ? "#\(id)|general" : "@\(id)" }
       }
       #expect(
         Self.slackSequences(wire) == expected[...].map { Substring($0) },
@@ -218,8 +218,8 @@ struct HostileIDTests {
   @Test(arguments: ids)
   func markdownAndHTMLWriteOnlyDocumentedIDs(id: String) {
     let message = Self.message("hi @bob in #general", id: id)
-    let markdown = MessageRenderer(format: .markdown).render(message)
-    let html = MessageRenderer(format: .html).render(message)
+    let markdown = WireFormat.markdown.write(message)
+    let html = WireFormat.html.write(message)
     if MarkdownOracleTests.isWritable(id) {
       #expect(markdown == "hi [@Bob](user:\(id)) in [#general](channel:\(id))")
       // The id in `data-id` is escaped like any attribute value (`&`, `"`, `'`, `<`, `>` are
@@ -232,6 +232,6 @@ struct HostileIDTests {
       #expect(markdown == "hi @bob in #general")
       #expect(html == "hi @bob in #general")
     }
-    #expect(MessageRenderer(format: .plain).render(message) == "hi @bob in #general")
+    #expect(WireFormat.plain.write(message) == "hi @bob in #general")
   }
 }

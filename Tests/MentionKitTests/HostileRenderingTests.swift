@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// A table of hostile strings used as display names, handles (channel names), ids and the text
 /// around mentions: every rendered output is inert — no markup, link, mention or broadcast the
@@ -21,15 +22,15 @@ struct HostileRenderingTests {
   /// A message with a user and a channel mention, resolved by hand to the given items.
   static func message(
     around text: String, user: MentionItem, channel: MentionItem
-  ) -> ResolvedMessage {
+  ) -> Message {
     let full = text + " @jon " + text + " #general " + text
     let entities = EntityExtractor().entities(in: full).filter {
       full[$0.range] == "@jon" || full[$0.range] == "#general"
     }
-    return ResolvedMessage(
+    return Message(
       text: full,
       entities: entities.map {
-        ResolvedEntity(entity: $0, resolution: .resolved($0.kind == .hashtag ? channel : user))
+        $0.messageEntity.resolving(.resolved($0.trigger == .hashtag ? channel : user))
       })
   }
 
@@ -51,7 +52,7 @@ struct HostileRenderingTests {
 
   /// Every way `hostile` can reach the renderer: as a display name, a channel name, the text
   /// around the mentions, and an id.
-  static func cases(_ hostile: String) -> [(String, ResolvedMessage)] {
+  static func cases(_ hostile: String) -> [(String, Message)] {
     // Digits: an id every format writes (Discord's are snowflakes).
     let user = MentionItem(id: "1", insertionText: "jon", displayText: "Jon")
     let channel = MentionItem(id: "2", insertionText: "general")
@@ -76,7 +77,7 @@ struct HostileRenderingTests {
   @Test(arguments: hostile)
   func htmlIsInert(hostile: String) throws {
     for (place, message) in Self.cases(hostile) {
-      let html = MessageRenderer(format: .html).render(message)
+      let html = WireFormat.html.write(message)
       #expect(Self.liveMarkup(inHTML: html) == [], "\(place): \(html.debugDescription)")
       #expect(!html.lowercased().contains("href"), "\(place): \(html.debugDescription)")
       try expectRoundTrip(message, format: .html, place: place)
@@ -86,7 +87,7 @@ struct HostileRenderingTests {
   @Test(arguments: hostile)
   func markdownMakesNoOtherLinkOrMarkup(hostile: String) throws {
     for (place, message) in Self.cases(hostile) {
-      let markdown = MessageRenderer(format: .markdown).render(message)
+      let markdown = WireFormat.markdown.write(message)
       let live = Self.unescaped(in: markdown, "[]<>`")
       let tokens = Self.tokenCount(message, .markdown)
       // Each token opens with `[` and closes its label with `]`; nothing else is live.
@@ -107,7 +108,7 @@ struct HostileRenderingTests {
   func slackAndDiscordMakeNoOtherMentionOrBroadcast(hostile: String) throws {
     for (place, message) in Self.cases(hostile) {
       for format in [WireFormat.slack, .discord] {
-        let wire = MessageRenderer(format: format).render(message)
+        let wire = format.write(message)
         // Every live `<` starts one of the renderer's tokens.
         let live = format == .slack ? wire.filter { $0 == "<" } : Self.unescaped(in: wire, "<")
         #expect(
@@ -131,34 +132,36 @@ struct HostileRenderingTests {
   }
 
   /// Parsing the output back gives the rendered entities, labels and the text between them.
-  func expectRoundTrip(_ message: ResolvedMessage, format: WireFormat, place: String) throws {
-    let wire = MessageRenderer(format: format).render(message)
-    let parsed = WireParser(format: format).parse(wire)
+  func expectRoundTrip(_ message: Message, format: WireFormat, place: String) throws {
+    let wire = format.write(message)
+    let parsed = format.read(wire)
     let rendered = message.entities.filter { Self.isWritable($0.item!.id, format) }
     #expect(
-      parsed.entities.map(\.itemID) == rendered.map { $0.item!.id },
+      parsed.entities.map(\.item?.id) == rendered.map { $0.item!.id },
       "\(format) \(place): \(wire.debugDescription)")
     #expect(
-      parsed.entities.map(\.kind) == rendered.map(\.kind),
+      parsed.entities.map(\.trigger) == rendered.map(\.trigger),
       "\(format) \(place): \(wire.debugDescription)")
     for (entity, resolved) in zip(parsed.entities, rendered)
     where format == .markdown || format == .html {
       let name =
-        resolved.kind == .hashtag ? resolved.item!.insertionText : resolved.item!.displayText
-      #expect(entity.label == Self.label(name), "\(format) \(place): \(wire.debugDescription)")
+        resolved.trigger == .hashtag ? resolved.item!.insertionText : resolved.item!.displayText
+      #expect(entity.value == Self.label(name), "\(format) \(place): \(wire.debugDescription)")
     }
     // Outside the tokens, the text is the message's own.
     let mark = "\u{E000}"
     var expected = message.text
     for resolved in message.entities.reversed() where Self.isWritable(resolved.item!.id, format) {
-      expected.replaceSubrange(resolved.entity.range, with: mark)
+      expected.replaceSubrange(resolved.range(in: message.text)!, with: mark)
     }
     var found = parsed.text
-    for entity in parsed.entities.reversed() { found.replaceSubrange(entity.range, with: mark) }
+    for entity in parsed.entities.reversed() {
+      found.replaceSubrange(entity.range(in: parsed.text)!, with: mark)
+    }
     #expect(found == expected, "\(format) \(place): \(wire.debugDescription)")
   }
 
-  static func tokenCount(_ message: ResolvedMessage, _ format: WireFormat) -> Int {
+  static func tokenCount(_ message: Message, _ format: WireFormat) -> Int {
     message.entities.filter { isWritable($0.item!.id, format) }.count
   }
 

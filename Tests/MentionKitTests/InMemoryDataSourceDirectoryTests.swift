@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// `InMemoryDataSource` as a resolution directory: the entity kind picks the trigger's list.
 struct InMemoryDataSourceDirectoryTests {
@@ -13,17 +14,17 @@ struct InMemoryDataSourceDirectoryTests {
     ], fallbackItems: [MentionItem(id: "E1", insertionText: "smile")])
 
   @Test func looksUpTheKindsList() {
-    #expect(Self.source.items(for: HandleKey("ANA"), kind: .mention).map(\.id) == ["U3"])
-    #expect(Self.source.items(for: HandleKey("ana"), kind: .hashtag).map(\.id) == ["C1"])
+    #expect(Self.source.items(for: HandleKey("ANA"), trigger: .mention).map(\.id) == ["U3"])
+    #expect(Self.source.items(for: HandleKey("ana"), trigger: .hashtag).map(\.id) == ["C1"])
     #expect(
-      Self.source.items(for: HandleKey("smile"), kind: ExtractedEntity.Kind(rawValue: "emoji"))
+      Self.source.items(for: HandleKey("smile"), trigger: Trigger.Name(rawValue: "emoji"))
         .map(\.id) == ["E1"])
-    #expect(Self.source.items(for: HandleKey("jön"), kind: .mention).isEmpty)
+    #expect(Self.source.items(for: HandleKey("jön"), trigger: .mention).isEmpty)
   }
 
   @Test func batchedLookupMakesOnePass() async throws {
     let found = try await Self.source.items(
-      matching: [HandleKey("jon"), HandleKey("ana"), HandleKey("zed")], kind: .mention)
+      matching: [HandleKey("jon"), HandleKey("ana"), HandleKey("zed")], trigger: .mention)
     #expect(
       found.mapValues { $0.map(\.id) } == [
         HandleKey("jon"): ["U1", "U2"], HandleKey("ana"): ["U3"],
@@ -32,7 +33,7 @@ struct InMemoryDataSourceDirectoryTests {
 
   @Test func resolvesUsersAndChannels() async throws {
     let resolver = MentionResolver(users: Self.source, channels: Self.source)
-    let message = try await resolver.resolve("@ana #ana @jon", using: EntityExtractor())
+    let message = try await resolver.using(EntityExtractor()).resolve("@ana #ana @jon")
     #expect(
       message.entities.map(\.resolution) == [
         .resolved(MentionItem(id: "U3", insertionText: "ana")),

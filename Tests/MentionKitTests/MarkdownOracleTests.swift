@@ -1,7 +1,8 @@
 import Foundation
-import MentionKit
 import TestSupport
 import Testing
+
+@testable import MentionKit
 
 /// The Markdown renderer against `Tests/Fixtures/wire-oracle/messages.json`: messages with
 /// Markdown and HTML syntax in user text, display names and ids, each with the Markdown that a
@@ -38,31 +39,27 @@ struct MarkdownOracleTests {
 
   /// The message of a case: each entity resolved to an item with the case's id and name (the
   /// display name of a user, the name of a channel), placed by its UTF-8 offsets.
-  static func message(_ testCase: Case) throws -> ResolvedMessage {
+  static func message(_ testCase: Case) throws -> Message {
     let text = testCase.text
     let utf8 = text.utf8
-    let entities = try testCase.entities.map { entity -> ResolvedEntity in
+    let entities = try testCase.entities.map { entity -> MessageEntity in
       let lower = try #require(
         utf8.index(utf8.startIndex, offsetBy: entity.start, limitedBy: utf8.endIndex))
       let upper = try #require(
         utf8.index(utf8.startIndex, offsetBy: entity.end, limitedBy: utf8.endIndex))
       let typed = String(text[lower..<upper])
-      let extracted = ExtractedEntity(
-        kind: entity.isChannel ? .hashtag : .mention, value: String(typed.dropFirst()),
-        range: lower..<upper,
+      let extracted = MessageEntity(
+        trigger: entity.isChannel ? .hashtag : .mention,
         utf16Range: text.utf16.distance(
           from: text.startIndex, to: lower)..<text.utf16.distance(from: text.startIndex, to: upper),
-        scalarRange: text.unicodeScalars.distance(
-          from: text.startIndex, to: lower)..<text.unicodeScalars.distance(
-            from: text.startIndex, to: upper),
-        utf8Range: entity.start..<entity.end)
+        value: String(typed.dropFirst()))
       let item =
         entity.isChannel
         ? MentionItem(id: entity.id, insertionText: entity.name)
         : MentionItem(id: entity.id, insertionText: "x", displayText: entity.name)
-      return ResolvedEntity(entity: extracted, resolution: .resolved(item))
+      return extracted.resolving(.resolved(item))
     }
-    return ResolvedMessage(text: text, entities: entities)
+    return Message(text: text, entities: entities)
   }
 
   /// The fixture is whole: the hand-written cases of each class come first, then the generated
@@ -78,7 +75,7 @@ struct MarkdownOracleTests {
   @Test func rendersWhatCommonMarkReadsAsTheMessage() throws {
     var failures = 0
     for testCase in try Self.cases() {
-      let rendered = MessageRenderer(format: .markdown).render(try Self.message(testCase))
+      let rendered = WireFormat.markdown.write(try Self.message(testCase))
       if rendered != testCase.markdown {
         failures += 1
         if failures <= 10 {
@@ -95,10 +92,11 @@ struct MarkdownOracleTests {
   /// Parsing the Markdown back gives the written mentions with their ids and the text between.
   @Test func parsesBack() throws {
     for testCase in try Self.cases() {
-      let parsed = WireParser(format: .markdown).parse(testCase.markdown)
+      let parsed = WireFormat.markdown.read(testCase.markdown)
       let written = testCase.entities.filter { Self.isWritable($0.id) }
       #expect(
-        parsed.entities.map(\.itemID) == written.map(\.id), "\(testCase.markdown.debugDescription)")
+        parsed.entities.map(\.item?.id) == written.map(\.id),
+        "\(testCase.markdown.debugDescription)")
       // The text outside the links is the message's own.
       var expected = Array(testCase.text.utf8)
       for entity in written.reversed() {
@@ -106,7 +104,7 @@ struct MarkdownOracleTests {
       }
       var found = parsed.text
       for entity in parsed.entities.reversed() {
-        found.replaceSubrange(entity.range, with: "\u{0}")
+        found.replaceSubrange(entity.range(in: parsed.text)!, with: "\u{0}")
       }
       #expect(
         Array(found.utf8) == expected, "\(testCase.markdown.debugDescription)")

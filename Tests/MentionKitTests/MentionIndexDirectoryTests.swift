@@ -1,10 +1,11 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// `MentionIndex` as a resolution directory: exact handles only, through pending changes.
 struct MentionIndexDirectoryTests {
   static func ids(_ index: MentionIndex, _ handle: String) -> [String] {
-    index.items(for: HandleKey(handle), kind: .mention).map(\.id)
+    index.items(for: HandleKey(handle)).map(\.id)
   }
 
   @Test func matchesHandlesExactlyUpToCase() {
@@ -41,8 +42,9 @@ struct MentionIndexDirectoryTests {
   @Test func resolvesThroughAResolver() async throws {
     let index = MentionIndex([MentionItem(id: "U1", insertionText: "jon")])
     let resolver = MentionResolver(users: index)
-    #expect(resolver.isSynchronous)
-    let message = try await resolver.resolve("@JON @jön", using: EntityExtractor())
+    let message = try await resolver.resolve("@JON @jön")
     #expect(message.entities.map(\.item?.id) == ["U1", nil])
+    // The index answers at once: the synchronous path needs nothing else.
+    #expect(try resolver.resolved("@JON @jön") == message)
   }
 }

@@ -63,7 +63,8 @@ struct MentionIndexTests {
     let index = MentionIndex(items)
     for query in Self.queries(for: items, seed: UInt64(limit)) {
       #expect(
-        index.search(query, limit: limit).map(\.id) == expected(items, query, limit: limit),
+        index.matches(for: query, limit: limit).map(\.item).map(\.id)
+          == expected(items, query, limit: limit),
         "query \(query)")
     }
   }
@@ -82,10 +83,13 @@ struct MentionIndexTests {
     for item in items { pending.add(item) }
     for query in ["b", "bob", "ana", "ana\u{0}b", "Ana\u{0}Bob", "ana b"] {
       let expected = expected(items, query, limit: 5)
-      #expect(built.search(query, limit: 5).map(\.id) == expected, "query \(query)")
-      #expect(pending.search(query, limit: 5).map(\.id) == expected, "pending, query \(query)")
+      #expect(
+        built.matches(for: query, limit: 5).map(\.item).map(\.id) == expected, "query \(query)")
+      #expect(
+        pending.matches(for: query, limit: 5).map(\.item).map(\.id) == expected,
+        "pending, query \(query)")
     }
-    #expect(built.search("b", limit: 5).map(\.id) == ["U2"])
+    #expect(built.matches(for: "b", limit: 5).map(\.item).map(\.id) == ["U2"])
   }
 
   @Test func sameTopResultsForVeryCommonPrefixes() {
@@ -93,14 +97,17 @@ struct MentionIndexTests {
     let index = MentionIndex(items)
     for query in ["a", "j", "jo", "s", "л", "ол", "", "an", "ann", "ánn", "1", "_"] {
       #expect(
-        index.search(query, limit: 20).map(\.id) == expected(items, query, limit: 20),
+        index.matches(for: query, limit: 20).map(\.item).map(\.id)
+          == expected(items, query, limit: 20),
         "query \(query)")
     }
     // Removing the best items makes the index look past its precomputed lists.
-    let best = index.search("a", limit: 64)
+    let best = index.matches(for: "a", limit: 64).map(\.item)
     for item in best { index.remove(id: item.id) }
     let remaining = items.filter { item in !best.contains { $0.id == item.id } }
-    #expect(index.search("a", limit: 20).map(\.id) == expected(remaining, "a", limit: 20))
+    #expect(
+      index.matches(for: "a", limit: 20).map(\.item).map(\.id)
+        == expected(remaining, "a", limit: 20))
   }
 
   @Test func reportsTiers() {
@@ -132,9 +139,9 @@ struct MentionIndexTests {
       ("佐藤", "5"), ("rené", "6"), ("hoeg", "6"), ("ｌｕｋ", "1"),
     ]
     for (query, id) in cases {
-      #expect(index.search(query, limit: 5).map(\.id) == [id], "query \(query)")
+      #expect(index.matches(for: query, limit: 5).map(\.item).map(\.id) == [id], "query \(query)")
     }
-    #expect(index.search("istan", limit: 5).isEmpty)
+    #expect(index.matches(for: "istan", limit: 5).map(\.item).isEmpty)
   }
 
   @Test(arguments: [3, 1000])
@@ -169,7 +176,8 @@ struct MentionIndexTests {
         #expect(index.count == items.count)
         for query in ["a", "jo", "upd", "ł", "", "smith"] {
           #expect(
-            index.search(query, limit: 10).map(\.id) == expected(items, query, limit: 10),
+            index.matches(for: query, limit: 10).map(\.item).map(\.id)
+              == expected(items, query, limit: 10),
             "step \(step) query \(query)")
         }
       }
@@ -178,7 +186,8 @@ struct MentionIndexTests {
     #expect(index.count == items.count)
     for query in Self.queries(for: items, seed: 5) {
       #expect(
-        index.search(query, limit: 10).map(\.id) == expected(items, query, limit: 10),
+        index.matches(for: query, limit: 10).map(\.item).map(\.id)
+          == expected(items, query, limit: 10),
         "query \(query)")
     }
   }
@@ -189,7 +198,8 @@ struct MentionIndexTests {
       MentionItem(id: "1", insertionText: "ames"),
     ])
     #expect(index.count == 2)
-    #expect(index.search("am", limit: 5).map(\.insertionText) == ["ames", "amos"])
+    #expect(
+      index.matches(for: "am", limit: 5).map(\.item).map(\.insertionText) == ["ames", "amos"])
     index.add(MentionItem(id: "2", insertionText: "amber"))
     #expect(index.count == 2)
     #expect(index.item(id: "2")?.insertionText == "amber")
@@ -197,7 +207,7 @@ struct MentionIndexTests {
     #expect(index.item(id: "3") == nil)
     #expect(index.remove(id: "3") == nil)
     #expect(index.remove(id: "1")?.insertionText == "ames")
-    #expect(index.search("am", limit: 5).map(\.id) == ["2"])
+    #expect(index.matches(for: "am", limit: 5).map(\.item).map(\.id) == ["2"])
   }
 
   @Test func servesATriggerAsItsDataSource() async throws {

@@ -1,8 +1,9 @@
-import MentionKit
 import Testing
 
+@testable import MentionKit
+
 /// Resolution of extracted entities: exact up to case, never folded, nothing dropped, a
-/// mention cap, one batched call per kind, and typed errors for failing directories.
+/// mention cap, one batched call per trigger, and typed errors for failing directories.
 struct MentionResolverTests {
   static let users = [
     MentionItem(id: "U1", insertionText: "jon", displayText: "Jon"),
@@ -17,7 +18,7 @@ struct MentionResolverTests {
   static let extractor = EntityExtractor()
 
   /// The message's entities as `value→resolution` strings.
-  static func describe(_ message: ResolvedMessage) -> [String] {
+  static func describe(_ message: Message) -> [String] {
     message.entities.map { entity in
       let outcome: String
       switch entity.resolution {
@@ -26,8 +27,9 @@ struct MentionResolverTests {
       case .ambiguous(let items):
         outcome = "ambiguous(" + items.map(\.id).joined(separator: ",") + ")"
       case .skipped(let reason): outcome = "skipped(\(reason))"
+      case .pending: outcome = "pending"
       }
-      return "\(entity.entity.value)→\(outcome)"
+      return "\(entity.value)→\(outcome)"
     }
   }
 
@@ -47,35 +49,36 @@ struct MentionResolverTests {
     ("#general", "general→unresolved"),
   ])
   func resolvesExactlyUpToCase(text: String, expected: String) async throws {
-    let message = try await Self.resolver.resolve(text, using: Self.extractor)
+    let message = try await Self.resolver.resolve(text)
     #expect(Self.describe(message) == [expected])
-    #expect(!message.exceedsMentionLimit)
+    #expect(!message.hasMentionsOverTheLimit)
   }
 
   @Test func neverDropsAnEntity() async throws {
     let text = "@nobody @jon #nothing @kim @jön $X #général @jon"
-    let message = try await Self.resolver.resolve(text, using: Self.extractor)
-    #expect(message.entities.map(\.entity) == Self.extractor.entities(in: text))
+    let message = try await Self.resolver.resolve(text)
+    #expect(message.extractedEntities == Self.extractor.extract(text).entities)
     #expect(
       Self.describe(message) == [
         "nobody→unresolved", "jon→U1", "nothing→unresolved", "kim→ambiguous(U2,U3)",
         "jön→unresolved", "général→C1", "jon→U1",
       ])
-    #expect(message.resolvedItems.map(\.id) == ["U1", "C1"])
+    #expect(message.mentionedItems.map(\.id) == ["U1", "C1"])
   }
 
-  @Test func kindsWithoutDirectoryAreSkipped() async throws {
-    let resolver = MentionResolver(users: HandleDirectory(Self.users))
-    var profile = ExtractionProfile.twitter
-    profile.includesCashtags = true
-    let message = try await resolver.resolve(
-      "@jon #général $ACME @jon/team", using: EntityExtractor(profile: profile))
+  /// Entities of a trigger without a directory are skipped; a list mention is a mention of
+  /// its owner, looked up in the user directory.
+  @Test func triggersWithoutDirectoryAreSkipped() async throws {
+    let resolver = MentionResolver(
+      users: HandleDirectory(Self.users),
+      extractor: EntityExtractor(profile: .twitter(cashtags: true)))
+    let message = try await resolver.resolve("@jon #général $ACME @jon/team")
     #expect(
       Self.describe(message) == [
-        "jon→U1", "général→skipped(no directory for this kind)",
-        "ACME→skipped(no directory for this kind)", "jon→skipped(no directory for this kind)",
+        "jon→U1", "général→skipped(no directory for this trigger)",
+        "ACME→skipped(no directory for this trigger)", "jon→U1",
       ])
-    #expect(resolver.kinds == [.mention])
+    #expect(message.entities.map(\.listSlug) == [nil, nil, nil, "/team"])
   }
 
   @Test func flagsMessagesOverTheMentionLimit() async throws {
@@ -83,18 +86,17 @@ struct MentionResolverTests {
       users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
       mentionLimit: 2)
     let text = "@jon @nobody #général @kim @jon"
-    let message = try await resolver.resolve(text, using: Self.extractor)
-    #expect(message.exceedsMentionLimit)
+    let message = try await resolver.resolve(text)
+    #expect(message.hasMentionsOverTheLimit)
     #expect(
       Self.describe(message) == [
         "jon→U1", "nobody→unresolved", "général→C1", "kim→skipped(over the mention limit)",
         "jon→skipped(over the mention limit)",
       ])
-    let synchronous = try resolver.resolveSynchronously(
-      text, entities: Self.extractor.entities(in: text))
+    let synchronous = try resolver.resolved(text)
     #expect(synchronous == message)
-    let atLimit = try await resolver.resolve("@jon @kim", using: Self.extractor)
-    #expect(!atLimit.exceedsMentionLimit)
+    let atLimit = try await resolver.resolve("@jon @kim")
+    #expect(!atLimit.hasMentionsOverTheLimit)
     #expect(MentionResolver(users: HandleDirectory([])).mentionLimit == 100)
   }
 
@@ -102,9 +104,8 @@ struct MentionResolverTests {
     let users = RecordingDirectory(items: Self.users)
     let channels = RecordingDirectory(items: Self.channels)
     let resolver = MentionResolver(users: users, channels: channels)
-    #expect(!resolver.isSynchronous)
-    let messages = try await resolver.resolveAll(
-      ["@jon @JON #général", "@kim @nobody", "no entities", "@jon"], using: Self.extractor)
+    let messages = try await resolver.resolve(
+      ["@jon @JON #général", "@kim @nobody", "no entities", "@jon"])
     #expect(
       messages.map(Self.describe) == [
         ["jon→U1", "JON→U1", "général→C1"], ["kim→ambiguous(U2,U3)", "nobody→unresolved"], [],
@@ -112,7 +113,7 @@ struct MentionResolverTests {
       ])
     #expect(await users.calls == [["jon", "kim", "nobody"]])
     #expect(await channels.calls == [["général"]])
-    _ = try await resolver.resolve("nothing to look up", using: Self.extractor)
+    _ = try await resolver.resolve("nothing to look up")
     #expect(await users.calls.count == 1)
   }
 
@@ -120,7 +121,7 @@ struct MentionResolverTests {
     // A directory that folds diacritics and lookalikes answers `jon` for everything.
     let loose = RecordingDirectory(items: Self.users, answersEveryKeyWith: Self.users[0])
     let resolver = MentionResolver(users: loose)
-    let message = try await resolver.resolve("@jön @j\u{43E}n @JON", using: Self.extractor)
+    let message = try await resolver.resolve("@jön @j\u{43E}n @JON")
     #expect(Self.describe(message) == ["jön→unresolved", "j\u{43E}n→unresolved", "JON→U1"])
   }
 
@@ -128,59 +129,56 @@ struct MentionResolverTests {
     let resolver = MentionResolver(users: FailingDirectory(error: .unavailable))
     await #expect(
       throws: ResolutionError.directoryFailed(
-        kind: .mention, handleCount: 2, message: "directory unavailable")
+        trigger: .mention, handleCount: 2, message: "directory unavailable")
     ) {
-      try await resolver.resolve("@jon @ana @jon", using: Self.extractor)
+      try await resolver.resolve("@jon @ana @jon")
     }
     // Nothing to look up: the directory is not called.
-    let message = try await resolver.resolve("#tag only", using: Self.extractor)
-    #expect(Self.describe(message) == ["tag→skipped(no directory for this kind)"])
+    let message = try await resolver.resolve("#tag only")
+    #expect(Self.describe(message) == ["tag→skipped(no directory for this trigger)"])
   }
 
   @Test func cancellationIsPassedThrough() async throws {
     let resolver = MentionResolver(users: FailingDirectory(error: .cancelled))
     await #expect(throws: CancellationError.self) {
-      try await resolver.resolve("@jon", using: Self.extractor)
+      try await resolver.resolve("@jon")
     }
   }
 
   @Test func synchronousResolutionNeedsSynchronousDirectories() throws {
-    #expect(Self.resolver.isSynchronous)
+    #expect(try Self.resolver.resolved("@jon #général").mentionedItems.map(\.id) == ["U1", "C1"])
     let resolver = MentionResolver(
       users: HandleDirectory(Self.users), channels: RecordingDirectory(items: Self.channels))
     let text = "@jon #général"
-    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
-      try resolver.resolveSynchronously(text, entities: Self.extractor.entities(in: text))
+    #expect(throws: ResolutionError.directoryNotSynchronous(trigger: .hashtag)) {
+      try resolver.resolved(text)
     }
-    let mentionsOnly = try resolver.resolveSynchronously(
-      "@jon", entities: Self.extractor.entities(in: "@jon"))
+    let mentionsOnly = try resolver.resolved("@jon")
     #expect(Self.describe(mentionsOnly) == ["jon→U1"])
   }
 
-  /// Resolving reusable extraction storage gives the message that resolving the array of the
-  /// same entities gives, including the mention cap and a directory that is not synchronous.
-  @Test func resolvesReusableExtractionStorage() throws {
+  /// Resolving into a reused message gives the message the async path gives, including the
+  /// mention cap and a directory that is not synchronous.
+  @Test func resolvesIntoAReusedMessage() async throws {
     let resolver = MentionResolver(
       users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
       mentionLimit: 2)
-    var entities = ExtractedEntities()
+    var message = Message(text: "")
     for text in [
       "@jon @nobody #général @kim @jon", "no entities", "@KIM and @ana.maria.", "",
       "@ana@host.example #Général",
     ] {
-      Self.extractor.extract(text, into: &entities)
-      let message = try resolver.resolveSynchronously(entities)
-      let expected = try resolver.resolveSynchronously(
-        text, entities: Self.extractor.entities(in: text))
+      try resolver.resolve(text, into: &message)
+      let expected = try await resolver.resolve(text)
       #expect(message == expected)
       #expect(message.text == text)
     }
-    Self.extractor.extract("@jon @nobody #général @kim @jon", into: &entities)
-    #expect(try resolver.resolveSynchronously(entities).exceedsMentionLimit)
+    try resolver.resolve("@jon @nobody #général @kim @jon", into: &message)
+    #expect(message.hasMentionsOverTheLimit)
     let asynchronous = MentionResolver(
       users: HandleDirectory(Self.users), channels: RecordingDirectory(items: Self.channels))
-    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
-      try asynchronous.resolveSynchronously(entities)
+    #expect(throws: ResolutionError.directoryNotSynchronous(trigger: .hashtag)) {
+      try asynchronous.resolve("@jon #général", into: &message)
     }
   }
 
@@ -197,51 +195,50 @@ struct MentionResolverTests {
     let text = "@Jon @kim @ana @nobody"
     let expected = ["Jon→U1", "kim→ambiguous(U2,U3)", "ana→U4", "nobody→unresolved"]
     let synchronous = MentionResolver(users: HandleDirectory(listedTwice))
-    let message = try synchronous.resolveSynchronously(
-      text, entities: Self.extractor.entities(in: text))
+    let message = try synchronous.resolved(text)
     #expect(Self.describe(message) == expected)
     #expect(message.entities[0].item?.insertionText == "jon")
     let batched = MentionResolver(users: RecordingDirectory(items: listedTwice))
-    #expect(!batched.isSynchronous)
-    #expect(Self.describe(try await batched.resolve(text, using: Self.extractor)) == expected)
+    #expect(Self.describe(try await batched.resolve(text)) == expected)
     // The directory itself still lists every entry.
-    #expect(HandleDirectory(listedTwice).items(for: HandleKey("ana"), kind: .mention).count == 2)
+    #expect(HandleDirectory(listedTwice).items(for: HandleKey("ana")).count == 2)
   }
 
-  /// With synchronous directories, `resolveAll` resolves each message as
-  /// `resolveSynchronously` does (the mention cap included), and answers cancellation.
+  /// With synchronous directories, resolving many texts resolves each message as
+  /// `resolve(_:into:)` does (the mention cap included), and answers cancellation.
   @Test func resolveAllOverSynchronousDirectoriesMatchesTheSynchronousPath() async throws {
     let resolver = MentionResolver(
       users: HandleDirectory(Self.users), channels: HandleDirectory(Self.channels),
       mentionLimit: 2)
-    #expect(resolver.isSynchronous)
     let texts = [
       "@jon @JON #général", "@kim @nobody @jon", "no entities", "", "@ana.maria. #Général",
       "@ana@host.example", "@jön #tag @kim",
     ]
-    let batched = try await resolver.resolveAll(texts, using: Self.extractor)
+    let batched = try await resolver.resolve(texts)
     let oneByOne = try texts.map {
-      try resolver.resolveSynchronously($0, entities: Self.extractor.entities(in: $0))
+      try resolver.resolved($0)
     }
     #expect(batched == oneByOne)
-    #expect(batched.map(\.exceedsMentionLimit) == [false, true, false, false, false, false, false])
+    #expect(
+      batched.map(\.hasMentionsOverTheLimit) == [false, true, false, false, false, false, false])
     #expect(
       Self.describe(batched[1]) == [
         "kim→ambiguous(U2,U3)", "nobody→unresolved", "jon→skipped(over the mention limit)",
       ])
     let cancelled = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await resolver.resolveAll(texts, using: Self.extractor)
+      return try await resolver.resolve(texts)
     }
     await #expect(throws: CancellationError.self) { try await cancelled.value }
   }
 
   @Test func errorsDescribeThemselves() {
     #expect(
-      ResolutionError.directoryFailed(kind: .mention, handleCount: 3, message: "boom").description
+      ResolutionError.directoryFailed(trigger: .mention, handleCount: 3, message: "boom")
+        .description
         == "the mention directory failed to look up 3 handle(s): boom")
     #expect(
-      ResolutionError.directoryNotSynchronous(kind: .hashtag).description
+      ResolutionError.directoryNotSynchronous(trigger: .hashtag).description
         == "the hashtag directory is not synchronous: resolve with the async API")
   }
 }
@@ -257,7 +254,7 @@ actor RecordingDirectory: MentionDirectory {
     self.looseAnswer = looseAnswer
   }
 
-  func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+  func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
     -> [HandleKey: [MentionItem]]
   {
     calls.append(keys.map(\.rawValue))
@@ -282,7 +279,7 @@ struct FailingDirectory: MentionDirectory {
 
   var error: Failure
 
-  func items(matching keys: [HandleKey], kind: ExtractedEntity.Kind) async throws
+  func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
     -> [HandleKey: [MentionItem]]
   {
     if error == .cancelled { throw CancellationError() }

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// Look-alike handles never resolve to the handle they imitate, in every directory kind the
 /// library offers; matching is exact up to case (`HandleKey`), and a mixed-script handle in the
@@ -29,11 +30,10 @@ struct ResolutionSpoofingTests {
     async throws -> [String]
   {
     let resolver = MentionResolver(users: directory.make(items))
-    let message = try await resolver.resolve(text, using: EntityExtractor())
-    let synchronous = try resolver.resolveSynchronously(
-      text, entities: EntityExtractor().entities(in: text))
+    let message = try await resolver.using(EntityExtractor()).resolve(text)
+    let synchronous = try resolver.resolved(text)
     #expect(synchronous == message, "synchronous and async resolution differ")
-    return message.entities.map { "\($0.entity.value)→\($0.item?.id ?? "-")" }
+    return message.entities.map { "\($0.value)→\($0.item?.id ?? "-")" }
   }
 
   static let lookAlikes: [(String, String)] = [
@@ -75,9 +75,8 @@ struct ResolutionSpoofingTests {
   @Test(arguments: Directory.allCases)
   func zeroWidthSpaceEndsTheHandle(directory: Directory) async throws {
     #expect(try await Self.resolve("@jon\u{200B}", [Self.jon], in: directory) == ["jon→U1"])
-    let message = try MentionResolver(users: directory.make([Self.jon])).resolveSynchronously(
-      "@jon\u{200B}x", entities: EntityExtractor().entities(in: "@jon\u{200B}x"))
-    #expect(MessageRenderer(format: .slack).render(message) == "<@U1>\u{200B}x")
+    let message = try MentionResolver(users: directory.make([Self.jon])).resolved("@jon\u{200B}x")
+    #expect(WireFormat.slack.write(message) == "<@U1>\u{200B}x")
     #expect(try await Self.resolve("@jo\u{200B}n", [Self.jon], in: directory) == ["jo→-"])
   }
 
@@ -132,9 +131,8 @@ struct ResolutionSpoofingTests {
     let cyrillic = MentionItem(id: "6", insertionText: "j\u{43E}n", displayText: "Jon")
     let resolver = MentionResolver(users: HandleDirectory([jon, cyrillic]))
     let text = Self.lookAlikes.map(\.0).joined(separator: " ")
-    let message = try resolver.resolveSynchronously(
-      text, entities: EntityExtractor().entities(in: text))
-    let parsed = WireParser(format: format).parse(MessageRenderer(format: format).render(message))
-    #expect(parsed.entities.map(\.itemID) == ["6"])
+    let message = try resolver.resolved(text)
+    let parsed = format.read(format.write(message))
+    #expect(parsed.entities.map(\.item?.id) == ["6"])
   }
 }

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// Code points in no general-category group (private use, unassigned) belong to no class that
 /// is described by categories, in the composer and in both extraction profiles.

@@ -1,7 +1,8 @@
 import Foundation
-import MentionKit
 import TestSupport
 import Testing
+
+@testable import MentionKit
 
 /// The `twitter` profile against twitter-text's own conformance suite and against the 10k-message
 /// corpus's reference results (both committed under Tests/Fixtures and read at test time).
@@ -47,7 +48,7 @@ struct TwitterConformanceTests {
     for testCase in try Self.extractSection("mentions_with_indices") {
       let text = try #require(testCase["text"] as? String)
       let expected = try #require(testCase["expected"] as? [[String: Any]])
-      let found = Self.extractor.entities(in: text).filter { $0.kind == .mention }
+      let found = Self.extractor.entities(in: text).filter { $0.trigger == .mention }
       #expect(
         found.map { "\($0.value)\($0.scalarRange)" }
           == expected.map { "\($0["screen_name"]!)\(Self.range($0["indices"]))" },
@@ -59,9 +60,7 @@ struct TwitterConformanceTests {
     for testCase in try Self.extractSection("mentions_or_lists_with_indices") {
       let text = try #require(testCase["text"] as? String)
       let expected = try #require(testCase["expected"] as? [[String: Any]])
-      let found = Self.extractor.entities(in: text).filter {
-        $0.kind == .mention || $0.kind == .list
-      }
+      let found = Self.extractor.entities(in: text).filter { $0.trigger == .mention }
       #expect(
         found.map { "\($0.value)|\($0.listSlug ?? "")|\($0.scalarRange)" }
           == expected.map {
@@ -92,7 +91,7 @@ struct TwitterConformanceTests {
     for testCase in try Self.extractSection("hashtags_with_indices") {
       let text = try #require(testCase["text"] as? String)
       let expected = try #require(testCase["expected"] as? [[String: Any]])
-      let found = Self.extractor.entities(in: text).filter { $0.kind == .hashtag }
+      let found = Self.extractor.entities(in: text).filter { $0.trigger == .hashtag }
       #expect(
         found.map { "\($0.value)\($0.scalarRange)" }
           == expected.map { "\($0["hashtag"]!)\(Self.range($0["indices"]))" },
@@ -101,13 +100,11 @@ struct TwitterConformanceTests {
   }
 
   @Test func cashtags() throws {
-    var profile = ExtractionProfile.twitter
-    profile.includesCashtags = true
-    let extractor = EntityExtractor(profile: profile)
+    let extractor = EntityExtractor(profile: .twitter(cashtags: true))
     for testCase in try Self.extractSection("cashtags") {
       let text = try #require(testCase["text"] as? String)
       let expected = try #require(testCase["expected"] as? [String])
-      let found = extractor.entities(in: text).filter { $0.kind == .cashtag }.map(\.value)
+      let found = extractor.entities(in: text).filter { $0.trigger == .cashtag }.map(\.value)
       #expect(found == expected, "\(Self.describe(testCase))")
     }
   }
@@ -140,7 +137,7 @@ struct TwitterConformanceTests {
         } + tags.map { "#\($0["hashtag"]!)\(Self.range($0["indices"]))" }
       expected.sort()
       var found = Self.extractor.entities(in: String(line)).map {
-        $0.kind == .hashtag
+        $0.trigger == .hashtag
           ? "#\($0.value)\($0.scalarRange)"
           : "@\($0.value)\($0.listSlug ?? "")\($0.scalarRange)"
       }

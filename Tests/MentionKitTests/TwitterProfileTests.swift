@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// Edge cases of the `twitter` profile from RULES.md that the conformance suite does not cover:
 /// astral offsets, consumption, lists, Latin-accent rejection, URL overlap.
@@ -22,7 +23,7 @@ struct TwitterProfileTests {
       "mention:user[0..<5] mention:user[11..<16] mention:user[19..<24]"
     ),
     ("@username9012345678901", "mention:username901234567890[0..<21]"),
-    ("@username/list567890123456789012345A", "list:username[0..<35]"),
+    ("@username/list567890123456789012345A", "mention:username/list567890123456789012345[0..<35]"),
     ("@user/ x", "mention:user[0..<5]"),
     ("@/list", ""),
     ("ART@user xRT@user .RT@user", ""),
@@ -44,14 +45,15 @@ struct TwitterProfileTests {
   ])
   func entities(text: String, expected: String) {
     let found = Self.extractor.entities(in: text).map {
-      "\($0.kind):\($0.value)[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
+      "\($0.trigger):\($0.value)\($0.listSlug ?? "")"
+        + "[\($0.scalarRange.lowerBound)..<\($0.scalarRange.upperBound)]"
     }
     #expect(found.joined(separator: " ") == expected)
   }
 
   @Test func listSlugIsReported() throws {
     let entity = try #require(Self.extractor.entities(in: "hey @ana/friends-1!").first)
-    #expect(entity.kind == .list)
+    #expect(entity.trigger == .mention)
     #expect(entity.value == "ana")
     #expect(entity.listSlug == "/friends-1")
     #expect(Self.extractor.mentions(in: "hey @ana/friends-1!") == [])
@@ -114,9 +116,7 @@ struct TwitterProfileTests {
   }
 
   @Test func cashtagsFollowTheRules() {
-    var profile = ExtractionProfile.twitter
-    profile.includesCashtags = true
-    let extractor = EntityExtractor(profile: profile)
+    let extractor = EntityExtractor(profile: .twitter(cashtags: true))
     let values = extractor.entities(in: "$TEST. $AB.CD $ABCDEFG x$NO $X_Y $a1").map(\.value)
     #expect(values == ["TEST", "AB.CD", "X_Y"])
   }

@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The URL scanner, as both profiles use it: words that end with a full stop, and
 /// internationalised top-level domains (some start with ASCII letters).

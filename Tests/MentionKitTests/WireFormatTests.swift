@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// The wire formats' names, and that each one reads back its own user token.
 struct WireFormatTests {
@@ -13,14 +14,13 @@ struct WireFormatTests {
   @Test(arguments: [WireFormat.slack, .discord, .markdown, .html])
   func eachFormatReadsItsOwnToken(format: WireFormat) throws {
     let entity = try #require(EntityExtractor().entities(in: "@ana").first)
-    let message = ResolvedMessage(
+    let message = Message(
       text: "@ana",
       entities: [
-        ResolvedEntity(
-          entity: entity, resolution: .resolved(MentionItem(id: "1", insertionText: "ana")))
+        entity.messageEntity.resolving(.resolved(MentionItem(id: "1", insertionText: "ana")))
       ])
-    let parsed = WireParser(format: format).parse(MessageRenderer(format: format).render(message))
-    #expect(parsed.entities.map(\.itemID) == ["1"])
-    #expect(parsed.entities.map(\.kind) == [.mention])
+    let parsed = format.read(format.write(message))
+    #expect(parsed.entities.map(\.item?.id) == ["1"])
+    #expect(parsed.entities.map(\.trigger) == [.mention])
   }
 }

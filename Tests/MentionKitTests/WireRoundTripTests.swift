@@ -1,5 +1,6 @@
-import MentionKit
 import Testing
+
+@testable import MentionKit
 
 /// parse(render(message)) gives back the rendered entities and the text between them, on
 /// seeded random messages full of emoji, CJK, RTL text, markup characters and hostile names.
@@ -61,25 +62,25 @@ struct WireRoundTripTests {
     var checkedEntities = 0
     for _ in 0..<2_000 {
       let text = Self.randomMessage(&generator)
-      let message = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
-      let wire = MessageRenderer(format: format).render(message)
-      let parsed = WireParser(format: format).parse(wire)
+      let message = try resolver.using(extractor).resolved(text)
+      let wire = format.write(message)
+      let parsed = format.read(wire)
       let rendered = message.entities.filter { $0.item != nil }
-      let expected = rendered.map { "\($0.kind):\($0.item!.id)" }
-      let found = parsed.entities.map { "\($0.kind):\($0.itemID)" }
+      let expected = rendered.map { "\($0.trigger):\($0.item!.id)" }
+      let found = parsed.entities.map { "\($0.trigger):\($0.item?.id ?? "?")" }
       #expect(found == expected, "\(text.debugDescription) → \(wire.debugDescription)")
       guard found == expected else { continue }
       #expect(
-        Self.gaps(parsed.text, parsed.entities.map(\.range))
-          == Self.gaps(text, rendered.map(\.entity.range)),
+        Self.gaps(parsed.text, parsed.entities.map { $0.range(in: parsed.text)! })
+          == Self.gaps(text, rendered.map { $0.range(in: text)! }),
         "\(text.debugDescription) → \(wire.debugDescription)")
       for (entity, resolved) in zip(parsed.entities, rendered) where format != .discord {
         let item = resolved.item!
-        if format == .slack && entity.kind == .mention { continue }
+        if format == .slack && entity.trigger == .mention { continue }
         let name =
-          entity.kind == .hashtag || format == .slack ? item.insertionText : item.displayText
+          entity.trigger == .hashtag || format == .slack ? item.insertionText : item.displayText
         #expect(
-          entity.label
+          entity.value
             == name.unicodeScalars.filter { !Self.isBidi($0) }.map(String.init).joined()
             .replacingNewlines)
       }

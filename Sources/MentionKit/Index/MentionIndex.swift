@@ -106,7 +106,12 @@ public final class MentionIndex: MentionDataSource, Sendable {
     /// How the query matched it.
     public var tier: MatchTier
 
-    init(item: MentionItem, tier: MatchTier) {
+    /// Creates a match.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - tier: How the query matched it.
+    public init(item: MentionItem, tier: MatchTier) {
       self.item = item
       self.tier = tier
     }

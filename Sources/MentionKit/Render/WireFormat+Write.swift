@@ -21,8 +21,8 @@ extension WireFormat {
   /// links the anchors must build the URL from `data-id` (percent-encoded into a URL of its
   /// own), never copy it into `href`: an id may be `javascript:x`.
   ///
-  /// Entities are placed by their ``MessageEntity/utf16Range``; one that overlaps the previous
-  /// entity, lies outside the text or splits a scalar is written as text. A message that the
+  /// Entities are placed by their ``MessageEntity/utf16Range``; one that starts before the end
+  /// of the last entity placed, lies outside the text or splits a scalar is written as text. A message that the
   /// format leaves as it is (no token and nothing to escape, or any message in ``plain``) comes
   /// back as `message.text` itself; others are written once, into stack memory for ordinary
   /// sizes.
@@ -73,8 +73,8 @@ extension WireFormat {
     var position = 0
     var offsets = UTF16Offsets(p)
     for entity in entities {
-      // An entity that overlaps the previous one, lies outside the text or splits a scalar is
-      // written as text.
+      // An entity that overlaps the last one placed, lies outside the text or splits a scalar
+      // is written as text.
       guard let range = offsets.utf8Range(of: entity.utf16Range) else { continue }
       guard case .resolved(let item) = entity.resolution,
         let isChannel = Self.isChannel(entity.trigger), canWriteToken(for: item)
@@ -161,8 +161,9 @@ extension WireFormat {
   }
 }
 
-/// Converts UTF-16 offsets of a UTF-8 buffer to byte offsets, for offsets asked in increasing
-/// order: one pass over the buffer for all of them, eight ASCII bytes at a time.
+/// Converts the UTF-16 ranges of a message's entities to byte ranges of its UTF-8, for ranges
+/// asked in text order: one pass over the buffer for all of them, eight ASCII bytes at a time.
+/// It moves only past the ranges it converts, so it stands at the end of the last one.
 struct UTF16Offsets {
   private let p: UnsafeBufferPointer<UInt8>
   /// A byte offset on a scalar boundary and its UTF-16 offset.
@@ -171,13 +172,17 @@ struct UTF16Offsets {
 
   init(_ p: UnsafeBufferPointer<UInt8>) { self.p = p }
 
-  /// The byte range of a UTF-16 range, or `nil` when it starts before the previous range's end,
-  /// ends past the buffer, or splits a scalar.
+  /// The byte range of a UTF-16 range, or `nil` when it starts before the end of the last
+  /// range converted, ends past the buffer, or splits a scalar.
   @inline(__always)
   mutating func utf8Range(of range: Range<Int>) -> Range<Int>? {
-    guard range.lowerBound >= utf16, let lower = offset(range.lowerBound) else { return nil }
-    guard let upper = offset(range.upperBound) else { return nil }
-    return lower..<upper
+    guard range.lowerBound >= utf16 else { return nil }
+    let (byte, utf16) = (self.byte, self.utf16)
+    if let lower = offset(range.lowerBound), let upper = offset(range.upperBound) {
+      return lower..<upper
+    }
+    (self.byte, self.utf16) = (byte, utf16)
+    return nil
   }
 
   /// The byte offset of UTF-16 offset `target` (at least `utf16`), moving there.

@@ -1,26 +1,29 @@
-import MentionKit
 import TestSupport
 import Testing
 
-/// Reusable extraction storage gives exactly the entities a new array would, message after
-/// message, and behaves as a value.
-struct ExtractedEntitiesTests {
+@testable import MentionKit
+
+/// Extracting into a reused message gives exactly the entities a new message would, message
+/// after message, and the message behaves as a value.
+struct ExtractIntoMessageTests {
   static let twitter = EntityExtractor(profile: .twitter)
   static let chat = EntityExtractor(profile: .chat)
 
-  /// One storage reused over the whole 10k corpus, with both profiles, holds what
-  /// `entities(in:)` returns for every line: same entities, same order, same offsets.
+  /// One message reused over the whole 10k corpus, with both profiles, holds what the
+  /// scanners find for every line: same entities, same order, same offsets.
   @Test func reusedStorageMatchesNewArraysOverTheCorpus() throws {
     let corpus = try Fixtures.read("corpus/chat-corpus-10k.txt")
     let lines = corpus.split(separator: "\n").map(String.init)
     try #require(lines.count > 9_000)
     for extractor in [Self.twitter, Self.chat] {
-      var entities = ExtractedEntities()
+      var entities = Message(text: "")
       var checked = 0
       for line in lines {
         extractor.extract(line, into: &entities)
         let expected = extractor.entities(in: line)
-        #expect(Array(entities) == expected, "\(line.debugDescription)")
+        #expect(
+          entities.entities == expected.map(\.messageEntity), "\(line.debugDescription)")
+        #expect(entities == extractor.extract(line))
         #expect(entities.text == line)
         checked += expected.count
       }
@@ -29,28 +32,29 @@ struct ExtractedEntitiesTests {
   }
 
   @Test func storageStartsEmptyAndIsEmptiedByAMessageWithoutEntities() {
-    var entities = ExtractedEntities()
-    #expect(entities.isEmpty && entities.text.isEmpty)
+    var entities = Message(text: "")
+    #expect(entities.entities.isEmpty && entities.text.isEmpty)
     Self.chat.extract("ping @ana and #general", into: &entities)
-    #expect(entities.map(\.value) == ["ana", "general"])
-    #expect(entities.map(\.kind) == [.mention, .hashtag])
+    #expect(entities.entities.map(\.value) == ["ana", "general"])
+    #expect(entities.entities.map(\.trigger) == [.mention, .hashtag])
+    #expect(entities.entities.map(\.resolution) == [.pending, .pending])
     Self.chat.extract("no entities here", into: &entities)
-    #expect(entities.isEmpty)
+    #expect(entities.entities.isEmpty)
     #expect(entities.text == "no entities here")
     Self.chat.extract("", into: &entities)
-    #expect(entities.isEmpty && entities.text.isEmpty)
+    #expect(entities.entities.isEmpty && entities.text.isEmpty)
   }
 
   /// A copy keeps its message and entities when the original is reused (copy on write).
   @Test func aCopyKeepsItsEntitiesWhenTheOriginalIsReused() {
-    var entities = ExtractedEntities()
+    var entities = Message(text: "")
     Self.twitter.extract("RT @ana: see #swift6 and @bob/team", into: &entities)
     let kept = entities
     Self.twitter.extract("@carol", into: &entities)
-    #expect(kept.map(\.value) == ["ana", "swift6", "bob"])
-    #expect(kept[2].kind == .list && kept[2].listSlug == "/team")
+    #expect(kept.entities.map(\.value) == ["ana", "swift6", "bob"])
+    #expect(kept.entities[2].trigger == .mention && kept.entities[2].listSlug == "/team")
     #expect(kept.text == "RT @ana: see #swift6 and @bob/team")
-    #expect(entities.map(\.value) == ["carol"])
+    #expect(entities.entities.map(\.value) == ["carol"])
     #expect(kept != entities)
     #expect(kept == kept)
   }
@@ -62,7 +66,7 @@ struct ExtractedEntitiesTests {
     let pieces = [
       "a", " ", "é", "ж", "中", "😀", "👩‍👩‍👧", "\u{301}", "٣", ".", "\n", " @ana ", " #tag中 ",
     ]
-    var entities = ExtractedEntities()
+    var entities = Message(text: "")
     var checked = 0
     for round in 0..<60 {
       var text = ""
@@ -70,10 +74,16 @@ struct ExtractedEntitiesTests {
       while text.utf8.count < length { text += pieces.randomElement(using: &generator)! }
       for extractor in [Self.twitter, Self.chat] {
         extractor.extract(text, into: &entities)
-        #expect(Array(entities) == extractor.entities(in: text))
-        for entity in entities {
-          let lower = entity.range.lowerBound
-          let upper = entity.range.upperBound
+        let extracted = extractor.entities(in: text)
+        #expect(entities.entities == extracted.map(\.messageEntity))
+        for (entity, scanned) in zip(entities.entities, extracted) {
+          guard let range = entity.range(in: text) else {
+            Issue.record("no range for \(entity)")
+            continue
+          }
+          #expect(range == scanned.range)
+          let lower = range.lowerBound
+          let upper = range.upperBound
           let utf16 = text.utf16
           let scalars = text.unicodeScalars
           #expect(
@@ -82,7 +92,7 @@ struct ExtractedEntitiesTests {
                 from: text.startIndex, to: lower)..<utf16.distance(
                 from: text.startIndex, to: upper))
           #expect(
-            entity.scalarRange
+            scanned.scalarRange
               == scalars.distance(
                 from: text.startIndex, to: lower)..<scalars.distance(
                 from: text.startIndex, to: upper))
@@ -95,30 +105,32 @@ struct ExtractedEntitiesTests {
 
   /// A message with tens of thousands of entities (past the scanner's in-place buffer and the
   /// offset table), then a short one: the storage grows, and what it held before never shows.
-  @Test func aLargeMessageThenASmallOne() {
+  @Test func aLargeMessageThenASmallOne() throws {
     let large = String(repeating: "@a #é ", count: 20_000)
-    var entities = ExtractedEntities()
+    var entities = Message(text: "")
     for extractor in [Self.twitter, Self.chat] {
       extractor.extract(large, into: &entities)
-      #expect(entities.count == 40_000)
-      #expect(Array(entities) == extractor.entities(in: large))
+      #expect(entities.entities.count == 40_000)
+      let extracted = extractor.entities(in: large)
+      #expect(entities.entities == extracted.map(\.messageEntity))
       // The last unit `@a #é ` starts at scalar 6 × 19,999 and byte 7 × 19,999.
-      let last = entities[entities.count - 1]
+      let last = try #require(extracted.last)
       #expect(last.scalarRange == 119_997..<119_999)
       #expect(last.utf16Range == 119_997..<119_999)
       #expect(last.utf8Range == 139_996..<139_999)
+      #expect(entities.entities.last?.utf16Range == 119_997..<119_999)
       extractor.extract("@b", into: &entities)
-      #expect(entities.map(\.value) == ["b"])
+      #expect(entities.entities.map(\.value) == ["b"])
     }
   }
 
   /// The trigger grammar's rule that a sign inside a grapheme cluster starts nothing holds for
   /// reused storage too.
   @Test func aSignJoinedToThePreviousCharacterStartsNothing() {
-    var entities = ExtractedEntities()
+    var entities = Message(text: "")
     let text = "\u{600}@ana @bob"
     Self.chat.extract(text, into: &entities)
-    #expect(entities.map(\.value) == ["bob"])
-    #expect(Array(entities) == Self.chat.entities(in: text))
+    #expect(entities.entities.map(\.value) == ["bob"])
+    #expect(entities.entities == Self.chat.entities(in: text).map(\.messageEntity))
   }
 }

@@ -1,11 +1,12 @@
-import MentionKit
 import Testing
 
-/// ``MessageRenderer`` against a plain reference implementation of its rules, on messages past
-/// its stack buffer, escapes at every 8-byte offset, bad entity lists and many tokens.
-struct MessageRendererReferenceTests {
+@testable import MentionKit
+
+/// `WireFormat.write(_:)` against a plain reference implementation of its rules, on messages
+/// past its stack buffer, escapes at every 8-byte offset, bad entity lists and many tokens.
+struct WireWriteReferenceTests {
   /// The rules, written the simple way: segments between accepted entities escaped byte by byte.
-  static func reference(_ message: ResolvedMessage, _ format: WireFormat, isLabel: Bool = false)
+  static func reference(_ message: Message, _ format: WireFormat, isLabel: Bool = false)
     -> String
   {
     let p = Array(message.text.utf8)
@@ -134,19 +135,26 @@ struct MessageRendererReferenceTests {
       }
     }
     func escaped(_ s: String) -> String {
-      let m = ResolvedMessage(text: s, entities: [])
+      let m = Message(text: s, entities: [])
       return reference(m, format, isLabel: true)
     }
     // The text between two tokens is escaped as one stretch (entities written as typed are
     // part of it).
     var position = 0
     var taken = 0
+    let text = message.text
     for resolved in message.entities {
-      let range = resolved.entity.utf8Range
+      // Placed by its UTF-16 range, converted with the string's own views; a range that is not
+      // on scalar boundaries of the text is none.
+      guard let indices = resolved.range(in: text) else { continue }
+      let range =
+        text.utf8.distance(
+          from: text.startIndex, to: indices.lowerBound)..<text.utf8.distance(
+          from: text.startIndex, to: indices.upperBound)
       guard range.lowerBound >= taken, range.upperBound <= p.count else { continue }
       taken = range.upperBound
       guard format != .plain, let item = resolved.item,
-        resolved.kind == .mention || resolved.kind == .hashtag,
+        resolved.trigger == .mention || resolved.trigger == .hashtag,
         item.id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && !"<>|&\"'\\`()[]".utf8.contains($0) }),
         format != .discord
           || (1...20).contains(item.id.utf8.count)
@@ -159,7 +167,7 @@ struct MessageRendererReferenceTests {
         out += "\\!".utf8
       }
       position = range.upperBound
-      let channel = resolved.kind == .hashtag
+      let channel = resolved.trigger == .hashtag
       let name = channel ? item.insertionText : item.displayText
       let token: String
       switch format {
@@ -184,23 +192,22 @@ struct MessageRendererReferenceTests {
   static let ana = MentionItem(id: "1", insertionText: "ana", displayText: "Ana <Lima> & *co*")
   static let general = MentionItem(id: "2", insertionText: "gen_eral")
 
-  /// Entities at byte offsets of `text`; each offset range is taken as written.
-  static func message(_ text: String, _ spans: [(Range<Int>, ExtractedEntity.Kind, Bool)])
-    -> ResolvedMessage
+  /// Entities at UTF-16 offsets of `text`; each offset range is taken as written.
+  static func message(_ text: String, _ spans: [(Range<Int>, Trigger.Name, Bool)])
+    -> Message
   {
     let entities = spans.map { range, kind, resolves in
-      let entity = ExtractedEntity(
-        kind: kind, value: "x", range: text.startIndex..<text.startIndex, utf16Range: range,
-        scalarRange: range, utf8Range: range)
       let item = kind == .hashtag ? general : ana
-      return ResolvedEntity(entity: entity, resolution: resolves ? .resolved(item) : .unresolved)
+      return MessageEntity(
+        trigger: kind, utf16Range: range, value: "x",
+        resolution: resolves ? .resolved(item) : .unresolved)
     }
-    return ResolvedMessage(text: text, entities: entities)
+    return Message(text: text, entities: entities)
   }
 
   /// Random text of `count` pieces with every escaped character, and random entities (some
   /// overlapping or out of range) over it.
-  static func randomMessage(pieces: Int, using g: inout SeededGenerator) -> ResolvedMessage {
+  static func randomMessage(pieces: Int, using g: inout SeededGenerator) -> Message {
     let alphabet = [
       "a", "b", " ", "&", "<", ">", "\"", "'", "\\", "`", "*", "_", "~", "[", "]", "@", "@everyone",
       "@here", "é", "日本", "👨‍👩‍👧", "\u{202E}", "#gen", "@ana", "\n", "\r", "\t", "    ", "!", "#",
@@ -208,13 +215,13 @@ struct MessageRendererReferenceTests {
     ]
     var text = ""
     for _ in 0..<pieces { text += alphabet[Int(g.next() % UInt64(alphabet.count))] }
-    let count = text.utf8.count
-    var spans: [(Range<Int>, ExtractedEntity.Kind, Bool)] = []
+    let count = text.utf16.count
+    var spans: [(Range<Int>, Trigger.Name, Bool)] = []
     var start = 0
     while start < count + 4 {
       start += Int(g.next() % 12)
       let length = 1 + Int(g.next() % 8)
-      let kinds: [ExtractedEntity.Kind] = [.mention, .hashtag, .cashtag]
+      let kinds: [Trigger.Name] = [.mention, .hashtag, .cashtag]
       spans.append((start..<(start + length), kinds[Int(g.next() % 3)], g.next() % 3 != 0))
       // Sometimes step back, so that the next entity overlaps this one.
       start += g.next() % 5 == 0 ? 0 : length
@@ -225,11 +232,11 @@ struct MessageRendererReferenceTests {
   @Test(arguments: WireFormat.allCases)
   func randomMessagesMatchTheReference(format: WireFormat) {
     var g = SeededGenerator(seed: 42)
-    let renderer = MessageRenderer(format: format)
+    let renderer = format
     for round in 0..<300 {
       // Short messages stay in the stack buffer; long ones go past it and to the heap.
       let message = Self.randomMessage(pieces: round % 3 == 0 ? 400 + round : round % 40, using: &g)
-      #expect(renderer.render(message) == Self.reference(message, format))
+      #expect(renderer.write(message) == Self.reference(message, format))
     }
   }
 
@@ -239,8 +246,8 @@ struct MessageRendererReferenceTests {
       for offset in 0..<24 {
         let text =
           String(repeating: "a", count: offset) + special + String(repeating: "b", count: 9)
-        let message = ResolvedMessage(text: text, entities: [])
-        #expect(MessageRenderer(format: format).render(message) == Self.reference(message, format))
+        let message = Message(text: text, entities: [])
+        #expect(format.write(message) == Self.reference(message, format))
       }
     }
   }
@@ -249,16 +256,16 @@ struct MessageRendererReferenceTests {
   func largeMessagesWithManyTokensMatchTheReference(format: WireFormat) {
     // 2,000 resolved mentions and hashtags, ~30 KB: past the stack buffer and its first growth.
     var text = ""
-    var spans: [(Range<Int>, ExtractedEntity.Kind, Bool)] = []
+    var spans: [(Range<Int>, Trigger.Name, Bool)] = []
     for i in 0..<2_000 {
       text += "x & y "
-      let start = text.utf8.count
+      let start = text.utf16.count
       text += i % 2 == 0 ? "@ana" : "#gen"
-      spans.append((start..<text.utf8.count, i % 2 == 0 ? .mention : .hashtag, true))
+      spans.append((start..<text.utf16.count, i % 2 == 0 ? .mention : .hashtag, true))
       text += " <b> "
     }
     let message = Self.message(text, spans)
-    let rendered = MessageRenderer(format: format).render(message)
+    let rendered = format.write(message)
     #expect(rendered == Self.reference(message, format))
     if format == .slack {
       #expect(rendered.hasPrefix("x &amp; y <@1> &lt;b&gt; x &amp; y <#2|gen_eral>"))
@@ -268,27 +275,26 @@ struct MessageRendererReferenceTests {
   /// Discord's `@everyone` is escaped even when an entity written as typed ends inside it: the
   /// text between tokens is escaped as one stretch.
   @Test func anEntityEdgeCannotHideABroadcast() {
-    let renderer = MessageRenderer(format: .discord)
-    // "@every" (bytes 3..<9) unresolved, then "@ana" resolved.
+    let renderer = WireFormat.discord
+    // "@every" (offsets 3..<9) unresolved, then "@ana" resolved.
     let message = Self.message(
       "hi @everyone @ana", [(3..<9, .mention, false), (13..<17, .mention, true)])
-    #expect(renderer.render(message) == "hi \\@everyone <@1>")
+    #expect(renderer.write(message) == "hi \\@everyone <@1>")
     let here = Self.message("@he", [(0..<3, .mention, false)])
-    #expect(renderer.render(here) == "@he")
+    #expect(renderer.write(here) == "@he")
   }
 
-  /// Output made of whole scalars is copied into the string without validation; an entity
-  /// whose range cuts a scalar (possible only by hand) leaves U+FFFD, never invalid UTF-8.
-  @Test func rangesThatCutAScalarAreRepaired() {
-    let renderer = MessageRenderer(format: .slack)
-    // "é" is 2 bytes, "日" 3: the entity starts after the first byte of "é" and ends after the
-    // first byte of "日".
-    let cut = Self.message("xé@ana日y", [(2..<8, .mention, true)])
-    #expect(renderer.render(cut) == "x\u{FFFD}<@1>\u{FFFD}\u{FFFD}y")
-    let whole = Self.message("xé@ana日y", [(3..<7, .mention, true)])
-    #expect(renderer.render(whole) == "xé<@1>日y")
+  /// An entity whose range cuts a scalar (possible only by hand: inside a surrogate pair) is
+  /// written as text, and the entity after it is still placed.
+  @Test func rangesThatCutAScalarAreWrittenAsText() {
+    let renderer = WireFormat.slack
+    // "😀" is 2 UTF-16 units: the entity starts inside the first and ends inside the second.
+    let cut = Self.message("x😀@ana😀y @ana", [(2..<8, .mention, true), (11..<15, .mention, true)])
+    #expect(renderer.write(cut) == "x😀@ana😀y <@1>")
+    let whole = Self.message("x😀@ana😀y", [(3..<7, .mention, true)])
+    #expect(renderer.write(whole) == "x😀<@1>😀y")
     for message in [cut, whole] {
-      let rendered = renderer.render(message)
+      let rendered = renderer.write(message)
       #expect(rendered == Self.reference(message, .slack))
       #expect(
         Array(rendered.utf8) == Array(String(decoding: Array(rendered.utf8), as: UTF8.self).utf8))
@@ -299,6 +305,6 @@ struct MessageRendererReferenceTests {
   func unchangedMessagesComeBackEqual(format: WireFormat) {
     let text = "plain words, 日本語 and 👨‍👩‍👧, @nobody"
     let message = Self.message(text, [(40..<47, .mention, false)])
-    #expect(MessageRenderer(format: format).render(message) == text)
+    #expect(format.write(message) == text)
   }
 }

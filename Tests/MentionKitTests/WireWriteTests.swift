@@ -1,8 +1,9 @@
-import MentionKit
 import Testing
 
-/// Rendering resolved messages to each format, with hostile names, ids and text.
-struct MessageRendererTests {
+@testable import MentionKit
+
+/// Writing resolved messages in each format, with hostile names, ids and text.
+struct WireWriteTests {
   static let users = [
     MentionItem(id: "U1", insertionText: "jose", displayText: "José Álvarez"),
     MentionItem(id: "U2", insertionText: "zoe", displayText: "Zoë <script>alert(1)</script>"),
@@ -23,9 +24,8 @@ struct MessageRendererTests {
     users: HandleDirectory(users), channels: HandleDirectory(channels))
 
   static func render(_ text: String, _ format: WireFormat) throws -> String {
-    let message = try resolver.resolveSynchronously(
-      text, entities: EntityExtractor().entities(in: text))
-    return MessageRenderer(format: format).render(message)
+    let message = try resolver.resolved(text)
+    return format.write(message)
   }
 
   static let sample = "hi @jose & <b> #général @nobody @kim"
@@ -87,16 +87,16 @@ struct MessageRendererTests {
   }
 
   /// A message whose one hashtag resolved to a channel with a hostile name.
-  static func channelMessage(named name: String) throws -> ResolvedMessage {
+  static func channelMessage(named name: String) throws -> Message {
     let entity = try #require(EntityExtractor().entities(in: "#x").first)
     let channel = MentionItem(id: "C9", insertionText: name)
-    return ResolvedMessage(
-      text: "#x", entities: [ResolvedEntity(entity: entity, resolution: .resolved(channel))])
+    return Message(
+      text: "#x", entities: [entity.messageEntity.resolving(.resolved(channel))])
   }
 
   @Test func channelNamesAreEscapedInEveryFormat() throws {
     let message = try Self.channelMessage(named: "a<b>&c|\u{202E}\"]")
-    let rendered = WireFormat.allCases.map { MessageRenderer(format: $0).render(message) }
+    let rendered = WireFormat.allCases.map { $0.write(message) }
     #expect(
       rendered == [
         "<#C9|a&lt;b&gt;&amp;c|\"]>", "#x", #"[#a\<b\>\&c|"\]](channel:C9)"#,
@@ -109,10 +109,9 @@ struct MessageRendererTests {
       users: HandleDirectory([MentionItem(id: "80351110224678912", insertionText: "jose")]),
       channels: HandleDirectory([MentionItem(id: "41771983423143937", insertionText: "général")]))
     let text = #"@everyone @here <@123> <#1> <t:1> \o/ @jose #général"#
-    let message = try resolver.resolveSynchronously(
-      text, entities: EntityExtractor().entities(in: text))
+    let message = try resolver.resolved(text)
     #expect(
-      MessageRenderer(format: .discord).render(message)
+      WireFormat.discord.write(message)
         == ##"\@everyone \@here \<\@123> \<\#1> \<t\:1> \\o/ <@80351110224678912>"##
         + " <#41771983423143937>")
   }
@@ -134,10 +133,9 @@ struct MessageRendererTests {
   @Test func unresolvedAmbiguousAndSkippedAreWrittenAsTyped() throws {
     let resolver = MentionResolver(users: HandleDirectory(Self.users), mentionLimit: 1)
     let text = "@jose @kim #général @nobody & @jose"
-    let message = try resolver.resolveSynchronously(
-      text, entities: EntityExtractor().entities(in: text))
+    let message = try resolver.resolved(text)
     #expect(
-      MessageRenderer(format: .slack).render(message)
+      WireFormat.slack.write(message)
         == "<@U1> @kim #général @nobody &amp; @jose")
   }
 }

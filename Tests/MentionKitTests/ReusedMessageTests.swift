@@ -1,10 +1,11 @@
-import MentionKit
 import TestSupport
 import Testing
 
-/// Extracting and resolving into reusable storage gives, message after message, exactly the
-/// message that the array path gives, and renders to exactly the same text in every format.
-struct ResolvedEntitiesTests {
+@testable import MentionKit
+
+/// Extracting and resolving into one reused message gives, message after message, exactly the
+/// message that a new one gets, and writes to exactly the same text in every format.
+struct ReusedMessageTests {
   static let twitter = EntityExtractor(profile: .twitter)
   static let chat = EntityExtractor(profile: .chat)
 
@@ -18,9 +19,9 @@ struct ResolvedEntitiesTests {
     var seen: Set<String> = []
     for line in lines {
       for entity in extractor.entities(in: line)
-      where seen.insert("\(entity.kind)\0\(entity.value)").inserted {
-        if entity.kind == .mention { handles.append(entity.value) }
-        if entity.kind == .hashtag { tags.append(entity.value) }
+      where seen.insert("\(entity.trigger)\0\(entity.value)").inserted {
+        if entity.trigger == .mention { handles.append(entity.value) }
+        if entity.trigger == .hashtag { tags.append(entity.value) }
       }
     }
     var users: [MentionItem] = []
@@ -36,8 +37,8 @@ struct ResolvedEntitiesTests {
     return (users, channels)
   }
 
-  /// The whole 10k corpus, both profiles, one storage reused throughout: the same message as
-  /// `resolveSynchronously(_:entities:)`, and the same rendering in all five formats.
+  /// The whole 10k corpus, both profiles, one message reused throughout: the same message as
+  /// a new one, and the same wire text in all five formats.
   @Test(arguments: ["twitter", "chat"])
   func reusedStorageMatchesResolvedMessagesOverTheCorpus(profile name: String) throws {
     let extractor = name == "twitter" ? Self.twitter : Self.chat
@@ -47,28 +48,28 @@ struct ResolvedEntitiesTests {
     let (users, channels) = Self.directories(for: lines, extractor: extractor)
     let resolver = MentionResolver(
       users: HandleDirectory(users), channels: HandleDirectory(channels), mentionLimit: 3)
-    let renderers = WireFormat.allCases.map(MessageRenderer.init(format:))
-    var resolved = ResolvedEntities()
+    let renderers = WireFormat.allCases
+    var resolved = Message(text: "")
     var outcomes: [String: Int] = [:]
     for line in lines {
-      try resolver.resolveSynchronously(line, using: extractor, into: &resolved)
-      let expected = try resolver.resolveSynchronously(line, entities: extractor.entities(in: line))
-      #expect(resolved.message == expected, "\(name): \(line.debugDescription)")
+      try resolver.using(extractor).resolve(line, into: &resolved)
+      let expected = try resolver.using(extractor).resolved(line)
+      #expect(resolved == expected, "\(name): \(line.debugDescription)")
       #expect(resolved.text == line)
-      #expect(resolved.count == expected.entities.count)
-      #expect(resolved.exceedsMentionLimit == expected.exceedsMentionLimit)
-      #expect(Array(resolved.entities) == expected.entities.map(\.entity))
+      #expect(resolved.entities.count == expected.entities.count)
+      #expect(resolved.extractedEntities == extractor.extract(line).entities)
       for renderer in renderers {
-        #expect(renderer.render(resolved) == renderer.render(expected), "\(renderer.format)")
+        #expect(renderer.write(resolved) == renderer.write(expected), "\(renderer)")
       }
-      for index in resolved.indices {
-        let resolution = resolved.resolution(at: index)
+      for index in resolved.entities.indices {
+        let resolution = resolved.entities[index].resolution
         #expect(resolution == expected.entities[index].resolution)
         switch resolution {
         case .resolved: outcomes["resolved", default: 0] += 1
         case .unresolved: outcomes["unresolved", default: 0] += 1
         case .ambiguous: outcomes["ambiguous", default: 0] += 1
         case .skipped(let reason): outcomes["\(reason)", default: 0] += 1
+        case .pending: outcomes["pending", default: 0] += 1
         }
       }
     }
@@ -76,11 +77,12 @@ struct ResolvedEntitiesTests {
     #expect(outcomes["resolved", default: 0] > 1_000, "\(outcomes)")
     #expect(outcomes["unresolved", default: 0] > 1_000, "\(outcomes)")
     #expect(outcomes["ambiguous", default: 0] > 100, "\(outcomes)")
-    #expect(outcomes["\(MentionResolution.SkipReason.overMentionLimit)", default: 0] > 100)
+    #expect(outcomes["\(MessageEntity.SkipReason.overMentionLimit)", default: 0] > 100)
+    #expect(outcomes["pending"] == nil)
   }
 
   /// Directories that are not ``HandleDirectory`` tables (an in-memory source, an index), a
-  /// custom trigger's kind, a kind without a directory, and a mention limit.
+  /// custom trigger, a trigger without a directory, and a mention limit.
   @Test func generalDirectoriesCustomKindsAndTheLimit() throws {
     let source = InMemoryDataSource(
       ["emoji": [MentionItem(id: "E1", insertionText: "smile")]],
@@ -95,30 +97,28 @@ struct ResolvedEntitiesTests {
     ])
     let resolver = MentionResolver(
       directories: [
-        .mention: users, .hashtag: index, ExtractedEntity.Kind(rawValue: "emoji"): source,
+        .mention: users, .hashtag: index, Trigger.Name(rawValue: "emoji"): source,
       ],
       mentionLimit: 2)
     let extractor = EntityExtractor(
-      profile: ExtractionProfile(
-        grammar: .triggers, triggers: [.mention, .hashtag, .emoji, .command]))
-    var resolved = ResolvedEntities()
+      profile: .chat(triggers: [.mention, .hashtag, .emoji, .command]))
+    var resolved = Message(text: "")
     for text in [
       "@jon :smile: #général #RANDOM :frown", "/help @ana @jon @JON @nobody", "", "nothing here",
       "@jön #generál :smile",
     ] {
-      try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
-      let expected = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
-      #expect(resolved.message == expected, "\(text.debugDescription)")
+      try resolver.using(extractor).resolve(text, into: &resolved)
+      let expected = try resolver.using(extractor).resolved(text)
+      #expect(resolved == expected, "\(text.debugDescription)")
       #expect(resolved == resolved)
     }
-    try resolver.resolveSynchronously(
-      "/help @ana @jon @JON #random :smile", using: extractor, into: &resolved)
+    try resolver.using(extractor).resolve("/help @ana @jon @JON #random :smile", into: &resolved)
     #expect(
-      resolved.map { "\($0.kind)=\($0.item?.id ?? "\($0.resolution)")" } == [
-        "command=skipped(no directory for this kind)", "mention=U2", "mention=U1",
+      resolved.entities.map { "\($0.trigger)=\($0.item?.id ?? "\($0.resolution)")" } == [
+        "command=skipped(no directory for this trigger)", "mention=U2", "mention=U1",
         "mention=skipped(over the mention limit)", "hashtag=C3", "emoji=E1",
       ])
-    #expect(resolved.exceedsMentionLimit)
+    #expect(resolved.hasMentionsOverTheLimit)
   }
 
   /// A directory that is not synchronous fails the call and leaves the text with no entities;
@@ -127,18 +127,16 @@ struct ResolvedEntitiesTests {
     let resolver = MentionResolver(
       users: HandleDirectory([MentionItem(id: "U1", insertionText: "jon")]),
       channels: RecordingDirectory(items: [MentionItem(id: "C1", insertionText: "general")]))
-    var resolved = ResolvedEntities()
-    try resolver.resolveSynchronously("@jon", using: Self.chat, into: &resolved)
-    #expect(resolved.map(\.item?.id) == ["U1"])
-    #expect(throws: ResolutionError.directoryNotSynchronous(kind: .hashtag)) {
-      try resolver.resolveSynchronously("@jon #general", using: Self.chat, into: &resolved)
+    var resolved = Message(text: "")
+    try resolver.using(Self.chat).resolve("@jon", into: &resolved)
+    #expect(resolved.entities.map(\.item?.id) == ["U1"])
+    #expect(throws: ResolutionError.directoryNotSynchronous(trigger: .hashtag)) {
+      try resolver.using(Self.chat).resolve("@jon #general", into: &resolved)
     }
-    #expect(resolved.isEmpty)
     #expect(resolved.entities.isEmpty)
     #expect(resolved.text == "@jon #general")
-    #expect(!resolved.exceedsMentionLimit)
-    try resolver.resolveSynchronously("hi @JON", using: Self.chat, into: &resolved)
-    #expect(resolved.map(\.item?.id) == ["U1"])
+    try resolver.using(Self.chat).resolve("hi @JON", into: &resolved)
+    #expect(resolved.entities.map(\.item?.id) == ["U1"])
   }
 
   /// A copy keeps its message when the original is reused; storage that held more entities
@@ -146,23 +144,23 @@ struct ResolvedEntitiesTests {
   @Test func aCopyKeepsItsMessageAndFewerEntitiesLeaveNoneBehind() throws {
     let resolver = MentionResolver(
       users: HandleDirectory([MentionItem(id: "U1", insertionText: "jon")]))
-    var resolved = ResolvedEntities()
-    #expect(resolved.isEmpty && resolved.text.isEmpty && !resolved.exceedsMentionLimit)
-    try resolver.resolveSynchronously("@jon @a @b @c #d", using: Self.chat, into: &resolved)
+    var resolved = Message(text: "")
+    #expect(resolved.entities.isEmpty && resolved.text.isEmpty)
+    try resolver.using(Self.chat).resolve("@jon @a @b @c #d", into: &resolved)
     let kept = resolved
-    try resolver.resolveSynchronously("@jon", using: Self.chat, into: &resolved)
-    #expect(kept.count == 5 && kept.text == "@jon @a @b @c #d")
-    #expect(kept.map(\.entity.value) == ["jon", "a", "b", "c", "d"])
-    #expect(resolved.count == 1 && resolved.entities.count == 1)
-    #expect(resolved.message.entities.map(\.item?.id) == ["U1"])
+    try resolver.using(Self.chat).resolve("@jon", into: &resolved)
+    #expect(kept.entities.count == 5 && kept.text == "@jon @a @b @c #d")
+    #expect(kept.entities.map(\.value) == ["jon", "a", "b", "c", "d"])
+    #expect(resolved.entities.count == 1)
+    #expect(resolved.entities.map(\.item?.id) == ["U1"])
     #expect(kept != resolved)
-    try resolver.resolveSynchronously("no entities", using: Self.chat, into: &resolved)
-    #expect(resolved.isEmpty && resolved.message.entities.isEmpty)
-    #expect(MessageRenderer(format: .slack).render(resolved) == "no entities")
+    try resolver.using(Self.chat).resolve("no entities", into: &resolved)
+    #expect(resolved.entities.isEmpty)
+    #expect(WireFormat.slack.write(resolved) == "no entities")
   }
 
   /// One storage reused with extractors of different profiles, and resolvers with different
-  /// directories, in turn: each message holds its own extractor's kinds (list mentions come
+  /// directories, in turn: each message holds its own extractor's entities (list mentions come
   /// only from `.twitter`) and its own resolver's answers.
   @Test func oneStorageAcrossProfilesAndResolvers() throws {
     let users = HandleDirectory([MentionItem(id: "U1", insertionText: "ana")])
@@ -174,43 +172,44 @@ struct ResolvedEntitiesTests {
       (Self.chat, withChannels), (Self.twitter, withChannels),
     ]
     let text = "@ana/team @ana #dev ana@host.example `@ana` @ana."
-    var resolved = ResolvedEntities()
+    var resolved = Message(text: "")
     for (extractor, resolver) in steps {
-      try resolver.resolveSynchronously(text, using: extractor, into: &resolved)
-      let expected = try resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
-      #expect(resolved.message == expected)
-      #expect(Array(resolved.entities) == extractor.entities(in: text))
+      try resolver.using(extractor).resolve(text, into: &resolved)
+      let expected = try resolver.using(extractor).resolved(text)
+      #expect(resolved == expected)
+      #expect(resolved.extractedEntities == extractor.extract(text).entities)
     }
-    try withChannels.resolveSynchronously(text, using: Self.twitter, into: &resolved)
-    #expect(resolved.map(\.kind) == [.list, .mention, .hashtag, .mention, .mention])
-    try usersOnly.resolveSynchronously(text, using: Self.chat, into: &resolved)
+    try withChannels.using(Self.twitter).resolve(text, into: &resolved)
+    #expect(resolved.entities.map(\.trigger) == [.mention, .mention, .hashtag, .mention, .mention])
+    #expect(resolved.entities.map(\.listSlug) == ["/team", nil, nil, nil, nil])
+    try usersOnly.using(Self.chat).resolve(text, into: &resolved)
     #expect(
-      resolved.map { "\($0.kind)=\($0.item?.id ?? "\($0.resolution)")" } == [
-        "mention=U1", "mention=U1", "hashtag=skipped(no directory for this kind)", "mention=U1",
+      resolved.entities.map { "\($0.trigger)=\($0.item?.id ?? "\($0.resolution)")" } == [
+        "mention=U1", "mention=U1", "hashtag=skipped(no directory for this trigger)", "mention=U1",
       ])
   }
 
-  /// Tasks that share one extractor, resolver and renderer, each with its own storage (as the
-  /// benchmark's all-cores mode runs them), render what the message path renders; under
+  /// Tasks that share one resolver, each with its own reused message (as the benchmark's
+  /// all-cores mode runs them), write what a new message writes; under
   /// ThreadSanitizer (CI) this also shows that they share nothing they write.
   @Test func tasksSharingOneResolverEachWithItsOwnStorage() async throws {
     let resolver = MentionResolver(
       users: HandleDirectory((0..<200).map { MentionItem(id: "U\($0)", insertionText: "u\($0)") }),
       channels: HandleDirectory([MentionItem(id: "C1", insertionText: "général")]))
-    let renderer = MessageRenderer(format: .slack)
+    let renderer = WireFormat.slack
     let extractor = Self.chat
     let texts = (0..<400).map { "@u\($0) & @U\($0 / 2) <#général> #général @nobody\($0)" }
     let expected = try texts.map {
-      renderer.render(try resolver.resolveSynchronously($0, entities: extractor.entities(in: $0)))
+      renderer.write(try resolver.using(extractor).resolved($0))
     }
     let rendered = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
       for task in 0..<4 {
         group.addTask {
-          var storage = ResolvedEntities()
+          var storage = Message(text: "")
           var out: [String] = []
           for text in texts {
-            try resolver.resolveSynchronously(text, using: extractor, into: &storage)
-            out.append(renderer.render(storage))
+            try resolver.using(extractor).resolve(text, into: &storage)
+            out.append(renderer.write(storage))
           }
           return (task, out)
         }
@@ -227,7 +226,7 @@ struct ResolvedEntitiesTests {
   /// A message of 20,000 mentions and hashtags (about 250 KB: the offsets past the first
   /// bytes come from the running counter, and the rendering from heap memory), with a mention
   /// limit that lets 5,000 through, then a short message in the same storage.
-  @Test func aMessageOfTwentyThousandEntitiesThenAShortOne() throws {
+  @Test func aMessageOfTwentyThousandEntitiesThenAShortOne() async throws {
     let users = (0..<10_000).map { MentionItem(id: "U\($0)", insertionText: "user\(2 * $0)") }
     let resolver = MentionResolver(
       users: HandleDirectory(users),
@@ -235,27 +234,27 @@ struct ResolvedEntitiesTests {
       mentionLimit: 5_000)
     var text = "🎉 "
     for number in 0..<10_000 { text += "@user\(number) & #général <é> " }
-    var resolved = ResolvedEntities()
-    try resolver.resolveSynchronously(text, using: Self.chat, into: &resolved)
-    let expected = try resolver.resolveSynchronously(text, entities: Self.chat.entities(in: text))
-    #expect(resolved.count == 20_000)
-    #expect(resolved.message == expected)
-    #expect(resolved.exceedsMentionLimit)
-    #expect(resolved.last?.entity.utf16Range.upperBound == text.utf16.count - 5)
+    var resolved = Message(text: "")
+    try resolver.using(Self.chat).resolve(text, into: &resolved)
+    let expected = try await resolver.using(Self.chat).resolve(text)
+    #expect(resolved.entities.count == 20_000)
+    #expect(resolved == expected)
+    #expect(
+      resolved.entities.filter { $0.resolution == .skipped(.overMentionLimit) }.count == 5_000)
+    #expect(resolved.entities.last?.utf16Range.upperBound == text.utf16.count - 5)
     for format in [WireFormat.slack, .html] {
-      let renderer = MessageRenderer(format: format)
-      #expect(renderer.render(resolved) == renderer.render(expected))
+      #expect(format.write(resolved) == format.write(expected))
     }
     #expect(
-      MessageRenderer(format: .slack).render(resolved).hasPrefix("🎉 <@U0> &amp; <#C1|général>"))
-    try resolver.resolveSynchronously("hi @user2", using: Self.chat, into: &resolved)
-    #expect(resolved.map(\.item?.id) == ["U1"])
-    #expect(MessageRenderer(format: .slack).render(resolved) == "hi <@U1>")
+      WireFormat.slack.write(resolved).hasPrefix("🎉 <@U0> &amp; <#C1|général>"))
+    try resolver.using(Self.chat).resolve("hi @user2", into: &resolved)
+    #expect(resolved.entities.map(\.item?.id) == ["U1"])
+    #expect(WireFormat.slack.write(resolved) == "hi <@U1>")
   }
 
-  /// Long messages (rendered in heap memory), escapes, tokens at both ends, and the typed
+  /// Long messages (written in heap memory), escapes, tokens at both ends, and the typed
   /// text of every other entity, in every format.
-  @Test func rendersLongAndHostileMessagesAsTheMessagePathDoes() throws {
+  @Test func writesLongAndHostileMessagesAsANewMessageDoes() throws {
     let resolver = MentionResolver(
       users: HandleDirectory([
         MentionItem(id: "U1", insertionText: "jon", displayText: "Jon <script>"),
@@ -267,16 +266,14 @@ struct ResolvedEntitiesTests {
       "@everyone", " https://x.example/@jon ", "ana@jon.example", " #général.",
     ]
     var generator = SeededGenerator(seed: 7)
-    var resolved = ResolvedEntities()
+    var resolved = Message(text: "")
     for length in [1, 5, 40, 200] {
       for _ in 0..<20 {
         let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
-        try resolver.resolveSynchronously(text, using: Self.chat, into: &resolved)
-        let expected = try resolver.resolveSynchronously(
-          text, entities: Self.chat.entities(in: text))
+        try resolver.using(Self.chat).resolve(text, into: &resolved)
+        let expected = try resolver.using(Self.chat).resolved(text)
         for format in WireFormat.allCases {
-          let renderer = MessageRenderer(format: format)
-          #expect(renderer.render(resolved) == renderer.render(expected), "\(format) \(text)")
+          #expect(format.write(resolved) == format.write(expected), "\(format) \(text)")
         }
       }
     }
