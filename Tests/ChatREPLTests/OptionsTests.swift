@@ -6,7 +6,7 @@ struct OptionsTests {
   @Test func parsesEveryOption() throws {
     let options = try Options.parse([
       "--users", "u.tsv", "--channels=c.tsv", "--format", "json", "--profile", "twitter",
-      "--pipe", "--no-color", "--latency", "250",
+      "--pipe", "--no-color", "--latency", "250", "--max-mentions", "3",
     ])
     #expect(options.usersFile == "u.tsv")
     #expect(options.channelsFile == "c.tsv")
@@ -15,6 +15,8 @@ struct OptionsTests {
     #expect(options.mode == .pipe)
     #expect(options.noColor)
     #expect(options.latencyMilliseconds == 250)
+    #expect(options.maxMentions == 3)
+    #expect(try Options.parse([]).maxMentions == 100)
   }
 
   @Test func rejectsUnknownValuesWithTheExpectedOnes() {
@@ -23,12 +25,14 @@ struct OptionsTests {
     #expect(throws: Options.UsageError.self) { try Options.parse(["--bogus"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--latency", "-5"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--latency=soon"]) }
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--max-mentions", "x"]) }
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--max-mentions", "-1"]) }
   }
 
   @Test func helpNamesEveryOption() {
     for option in [
       "--users", "--channels", "--format", "--profile", "--pipe", "--interactive", "--no-color",
-      "--latency", "--version", "--help",
+      "--latency", "--version", "--help", "--max-mentions",
     ] {
       #expect(Options.help.contains(option), "help does not describe \(option)")
     }

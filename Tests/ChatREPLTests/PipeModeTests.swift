@@ -66,6 +66,60 @@ struct PipeModeTests {
     #expect(warnings == ["line 7: unknown @nobody", "line 7: ambiguous @kim (U3, U4)"])
   }
 
+  /// Mentions past the per-message limit are not looked up, and every format says so: the
+  /// wire formats write them as typed, json gives them the status `over_limit` with the
+  /// limit, and the error stream names the limit and the option that changes it (never
+  /// "unknown": `@nobody` past the limit was not looked up).
+  @Test(arguments: Options.Format.allCases)
+  func mentionsOverTheLimitAreReportedAsSuch(format: Options.Format) throws {
+    let directory = try Self.directory()
+    let pipe = PipeMode(
+      analyzer: ExtractorAnalyzer(
+        profile: .chat, handles: HandleTable(directory: directory, mentionLimit: 2)),
+      formatter: BasicFormatter(), format: format)
+    let (output, warnings) = pipe.process("@jose @zoe #général @kim @nobody", number: 3)
+    #expect(
+      warnings == [
+        "line 3: 2 mention(s) over the limit of 2 per message, not looked up (@kim, @nobody);"
+          + " change the limit with --max-mentions"
+      ])
+    let expected: [Options.Format: String] = [
+      .plain: "@jose @zoe #général @kim @nobody",
+      .slack: "<@U1> <@U2> <#C1|général> @kim @nobody",
+      .discord: "@jose @zoe #général @kim @nobody",
+      .markdown:
+        "[@José Álvarez](user:U1) [@Zoë \\<script\\>](user:U2) [#général](channel:C1) @kim @nobody",
+      .html:
+        "<a class=\"mention\" data-id=\"U1\">@José Álvarez</a> <a class=\"mention\" data-id=\"U2\">"
+        + "@Zoë &lt;script&gt;</a> <a class=\"channel\" data-id=\"C1\">#général</a> @kim @nobody",
+    ]
+    if format == .json {
+      #expect(
+        output.contains(
+          ##"{"kind":"mention","text":"@kim","value":"kim","utf16":[20,24],"scalars":[20,24],"##
+            + ##""resolution":{"status":"over_limit","limit":2}}"##))
+      #expect(
+        output.contains(
+          ##"{"kind":"mention","text":"@nobody","value":"nobody","utf16":[25,32],"##
+            + ##""scalars":[25,32],"resolution":{"status":"over_limit","limit":2}}"##))
+      #expect(output.hasSuffix(##""unresolved":[]}"##))
+    } else {
+      #expect(output == expected[format])
+    }
+  }
+
+  @Test func binaryTakesTheMentionLimit() throws {
+    let users = try Self.temporaryFile("limit-users.tsv", Self.usersTSV)
+    let result = try Self.runBinary(
+      ["--users", users, "--format", "slack", "--max-mentions", "1"], input: "@jose @zoe\n")
+    #expect(result.status == 0)
+    #expect(result.output == "<@U1> @zoe\n")
+    #expect(
+      result.errors
+        == "chat-repl: line 1: 1 mention(s) over the limit of 1 per message, not looked up"
+        + " (@zoe); change the limit with --max-mentions\n")
+  }
+
   @Test func jsonEscapesControlCharactersAndSeparators() {
     var out = ""
     JSONLine.appendString("a\"b\\c\n\u{1}\u{2028}é", to: &out)

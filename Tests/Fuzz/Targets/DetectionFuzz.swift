@@ -70,14 +70,9 @@ enum DetectionFuzz {
 
   /// The chat grammar the composer shares: the chat profile without code, URLs, e-mail
   /// addresses and fediverse hosts, which the composer does not know about.
-  static let sharedProfile: ExtractionProfile = {
-    var profile = ExtractionProfile.chat
-    profile.skipsCode = false
-    profile.skipsURLs = false
-    profile.skipsEmailAddresses = false
-    profile.allowsFediverseAddresses = false
-    return profile
-  }()
+  static let sharedProfile = ExtractionProfile.chat(
+    skipsCode: false, skipsURLs: false, skipsEmailAddresses: false,
+    allowsFediverseAddresses: false)
   static let sharedExtractor = EntityExtractor(profile: sharedProfile)
   static let sharedDetector = TriggerDetector(triggers: sharedProfile.triggers)
   static let handles = ["ana", "jean-luc", "zoë", "jose\u{301}", "李雷", "Σοφος"]
@@ -100,7 +95,7 @@ enum DetectionFuzz {
       }
       fuzzCheck(
         found.count == 1 && found[0].utf16Range == written && found[0].value == handle
-          && found[0].kind == query.trigger.name,
+          && found[0].trigger == query.trigger.name,
         "completed \(replacement.text.debugDescription) as \(written): \(found)")
     }
     for entity in sharedExtractor.entities(in: text) {
@@ -111,7 +106,7 @@ enum DetectionFuzz {
       let query = (try? sharedDetector.detect(in: text, cursor: entity.range.upperBound)) ?? nil
       fuzzCheck(
         query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
-          && query?.trigger.name == entity.kind,
+          && query?.trigger.name == entity.trigger,
         "entity \(entity) vs query \(String(describing: query))")
     }
   }

@@ -19,7 +19,7 @@ enum ExtractionFuzz {
     let entities = check(extractor, text)
 
     let reference = ReferenceTwitterExtractor(text)
-    let actualMentions = entities.filter { $0.kind == .mention || $0.kind == .list }
+    let actualMentions = entities.filter { $0.trigger == .mention }
       .map { scalarEntity($0, in: text) }
     let expectedMentions = reference.mentions()
     fuzzCheck(
@@ -35,7 +35,7 @@ enum ExtractionFuzz {
 
     let dotless = replacing(text) { $0 == "." }
     let dotlessEntities = dotless == text ? entities : check(extractor, dotless)
-    let actualHashtags = dotlessEntities.filter { $0.kind == .hashtag }
+    let actualHashtags = dotlessEntities.filter { $0.trigger == .hashtag }
       .map { scalarEntity($0, in: dotless) }
     let expectedHashtags = ReferenceTwitterExtractor(dotless).hashtags()
     fuzzCheck(
@@ -52,7 +52,7 @@ enum ExtractionFuzz {
     let plainEntities = plain == text ? entities : check(extractor, plain)
     let actual = plainEntities.map {
       ReferenceChatExtractor.Entity(
-        kind: $0.kind.rawValue, start: $0.scalarRange.lowerBound,
+        kind: $0.trigger.rawValue, start: $0.scalarRange.lowerBound,
         valueEnd: $0.scalarRange.upperBound)
     }
     let expected = ReferenceChatExtractor(profile: .chat).entities(in: plain)
@@ -74,7 +74,8 @@ enum ExtractionFuzz {
     let signLength = 1
     let valueEnd = start + signLength + entity.value.unicodeScalars.count
     return ReferenceTwitterExtractor.Entity(
-      kind: entity.kind.rawValue, start: start, valueStart: start + signLength,
+      kind: entity.listSlug == nil ? entity.trigger.rawValue : "list", start: start,
+      valueStart: start + signLength,
       valueEnd: valueEnd, end: entity.scalarRange.upperBound)
   }
 
@@ -90,13 +91,13 @@ enum ExtractionFuzz {
       fuzzCheck(
         0 <= range.lowerBound && range.lowerBound < range.upperBound
           && range.upperBound <= utf8Count,
-        "\(entity.kind) range \(range) outside 0..<\(utf8Count)")
+        "\(entity.trigger) range \(range) outside 0..<\(utf8Count)")
       fuzzCheck(
         boundaries.isScalarBoundary(range.lowerBound)
           && boundaries.isScalarBoundary(range.upperBound),
-        "\(entity.kind) range \(range) splits a scalar")
+        "\(entity.trigger) range \(range) splits a scalar")
       fuzzCheck(
-        range.lowerBound >= previousEnd, "\(entity.kind) \(range) overlaps or is out of order")
+        range.lowerBound >= previousEnd, "\(entity.trigger) \(range) overlaps or is out of order")
       previousEnd = range.upperBound
 
       fuzzCheck(
@@ -115,25 +116,29 @@ enum ExtractionFuzz {
         entity.scalarRange == scalarRange, "scalarRange \(entity.scalarRange) vs \(scalarRange)")
 
       let slice = Array(text.unicodeScalars[entity.range])
-      let signs = delimiters(of: entity.kind, extractor.profile)
+      let signs = delimiters(of: entity.trigger, extractor.profile)
       let sign = signs.first { slice.starts(with: $0.unicodeScalars) }
       fuzzCheck(
-        sign != nil, "\(entity.kind) text \(String(String.UnicodeScalarView(slice))) has no sign")
+        sign != nil, "\(entity.trigger) text \(String(String.UnicodeScalarView(slice))) has no sign"
+      )
       let body = slice.dropFirst(sign?.unicodeScalars.count ?? 0)
       let expectedBody = Array((entity.value + (entity.listSlug ?? "")).unicodeScalars)
       fuzzCheck(
         Array(body) == expectedBody,
-        "\(entity.kind) body \(String(String.UnicodeScalarView(body))) vs value \(entity.value)")
+        "\(entity.trigger) body \(String(String.UnicodeScalarView(body))) vs value \(entity.value)")
       fuzzCheck(!entity.value.isEmpty, "empty value")
-      fuzzCheck((entity.kind == .list) == (entity.listSlug != nil), "list slug on \(entity.kind)")
+      fuzzCheck(
+        entity.listSlug == nil || (extractor.profile.isTwitter && entity.trigger == .mention),
+        "list slug on \(entity.trigger)")
     }
 
     let mentions = extractor.mentions(in: text)
     fuzzCheck(
-      mentions == entities.filter { $0.kind == .mention }.map(\.value), "mentions(in:) differs")
+      mentions == entities.filter { $0.trigger == .mention && $0.listSlug == nil }.map(\.value),
+      "mentions(in:) differs")
     let hashtags = extractor.hashtags(in: text)
     fuzzCheck(
-      hashtags == entities.filter { $0.kind == .hashtag }.map(\.value), "hashtags(in:) differs")
+      hashtags == entities.filter { $0.trigger == .hashtag }.map(\.value), "hashtags(in:) differs")
 
     // The same text in other storage: a slice copied out of a longer string.
     let padded = "x" + text + "y"
@@ -144,26 +149,28 @@ enum ExtractionFuzz {
         && again.map(\.value) == entities.map(\.value),
       "a copy of the text gives other entities")
 
-    // Reusable storage, holding an earlier message's entities first.
-    var storage = ExtractedEntities()
+    // The public message, and a reused one holding an earlier message's entities first.
+    let message = extractor.extract(text)
+    fuzzCheck(
+      message.text == text && message.entities == entities.map(\.messageEntity),
+      "extract(_:) gives other entities")
+    var storage = Message(text: "")
     extractor.extract("@earlier #message " + text, into: &storage)
     extractor.extract(text, into: &storage)
-    fuzzCheck(Array(storage) == entities, "extract(_:into:) gives other entities")
+    fuzzCheck(storage == message, "extract(_:into:) gives other entities")
     return entities
   }
 
-  /// The signs an entity of a kind starts with.
-  static func delimiters(of kind: ExtractedEntity.Kind, _ profile: ExtractionProfile) -> [String] {
-    switch profile.grammar {
-    case .twitter:
-      switch kind {
-      case .mention, .list: return ["@", "＠"]
+  /// The signs an entity of a trigger starts with.
+  static func delimiters(of trigger: Trigger.Name, _ profile: ExtractionProfile) -> [String] {
+    if profile.isTwitter {
+      switch trigger {
+      case .mention: return ["@", "＠"]
       case .hashtag: return ["#", "＃"]
       case .cashtag: return ["$"]
       default: return []
       }
-    case .triggers:
-      return profile.triggers.filter { $0.name == kind }.flatMap(\.allDelimiters)
     }
+    return profile.triggers.filter { $0.name == trigger }.flatMap(\.allDelimiters)
   }
 }

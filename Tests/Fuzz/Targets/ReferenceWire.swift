@@ -1,7 +1,7 @@
 /// The wire formats' rules for ids, labels, escaping and tokens, written the slow, obvious way
 /// from their documentation (``WireFormat``, the Rendering table and the per-format sections
 /// of Docs/ChatBackends.md), to
-/// judge ``MessageRenderer`` and ``WireParser`` without the code they share (`WireText`).
+/// judge `WireFormat.write(_:)` and `read(_:)` without the code they share (`WireText`).
 ///
 /// Everything works on Unicode scalars and compares scalars, never grapheme clusters: a
 /// combining mark after `@everyone` does not hide it from Discord.
@@ -343,7 +343,7 @@ enum ReferenceWire {
   /// The rendering of a message: each resolved mention or hashtag whose id the format can
   /// write becomes a token; the text between tokens (other entities included, as typed) is
   /// escaped as one stretch.
-  static func render(_ message: ResolvedMessage, format: WireFormat) -> String {
+  static func render(_ message: Message, format: WireFormat) -> String {
     guard format != .plain else { return message.text }
     var out = ""
     for piece in pieces(message, format: format) {
@@ -363,7 +363,7 @@ enum ReferenceWire {
   }
 
   /// The stretches and tokens of a message in a format (not `.plain`).
-  static func pieces(_ message: ResolvedMessage, format: WireFormat) -> [Piece] {
+  static func pieces(_ message: Message, format: WireFormat) -> [Piece] {
     let bytes = Array(message.text.utf8)
     var pieces: [Piece] = []
     var position = 0
@@ -374,18 +374,26 @@ enum ReferenceWire {
           scalars: Array(text.unicodeScalars), startsMessage: position == 0,
           precedesToken: precedesToken))
     }
+    let text = message.text
     for resolved in message.entities {
-      let range = resolved.entity.utf8Range
+      guard let indices = resolved.range(in: text) else {
+        fuzzCheck(false, "extracted entity off scalar boundaries: \(resolved)")
+        return pieces
+      }
+      let range =
+        text.utf8.distance(
+          from: text.startIndex, to: indices.lowerBound)..<text.utf8.distance(
+          from: text.startIndex, to: indices.upperBound)
       guard range.lowerBound >= position, range.upperBound <= bytes.count else {
         fuzzCheck(false, "extracted entities out of order: \(message.entities)")
         return pieces
       }
       guard case .resolved(let item) = resolved.resolution,
-        resolved.kind == .mention || resolved.kind == .hashtag, isValidID(item.id),
+        resolved.trigger == .mention || resolved.trigger == .hashtag, isValidID(item.id),
         format != .discord || isDiscordID(item.id)
       else { continue }
       pieces.append(stretch(upTo: range.lowerBound, precedesToken: true))
-      pieces.append(.token(item, isChannel: resolved.kind == .hashtag))
+      pieces.append(.token(item, isChannel: resolved.trigger == .hashtag))
       position = range.upperBound
     }
     pieces.append(stretch(upTo: bytes.count, precedesToken: false))

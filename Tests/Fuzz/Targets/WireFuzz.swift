@@ -1,5 +1,5 @@
-/// Fuzzes ``WireParser`` in every wire format (Slack, Discord, Markdown, HTML), and the whole
-/// backend pipeline extract → resolve → render → parse back.
+/// Fuzzes `WireFormat.read(_:)` in every wire format (Slack, Discord, Markdown, HTML), and the
+/// whole backend pipeline extract → resolve → write → read back.
 ///
 /// Layout: one byte whose low 4 bits are the length of a user id, the id, one byte whose low 6
 /// bits are the length of that user's display name, the name, then the text. The user (handle
@@ -9,8 +9,8 @@
 /// every parsed entity's range lies inside the parsed text on scalar boundaries, and on
 /// character boundaries unless a joining scalar touches it from outside (``mayJoin``); its
 /// `String.Index` and UTF-16 ranges name the same text; that text is the entity's sign and its
-/// label (or id); entities are in order and don't overlap; every id is one the renderer could
-/// write.
+/// value, its label (or id), which its item carries too; entities are in order and don't
+/// overlap; every id is one the writer could write.
 ///
 /// Round trip: the text is extracted (`.chat`), resolved against the directory and rendered in
 /// each format; the output is exactly what ``ReferenceWire`` writes for the message, and
@@ -18,8 +18,8 @@
 /// (``expected(_:format:)``): the text between tokens unchanged, each rendered entity's kind,
 /// id, label and range. Ids and labels are judged by ``ReferenceWire``, never by `WireText`,
 /// the code the renderer and the parser share. The HTML output has no `<`, `>`, `"` or `'` outside the
-/// renderer's own anchors. Resolving into a reusable `ResolvedEntities` gives the same message,
-/// and rendering it the same text in each format.
+/// renderer's own anchors. Resolving into a reused `Message` gives the same message, and
+/// writing it the same text in each format.
 enum WireFuzz {
   static let formats: [WireFormat] = [.slack, .discord, .markdown, .html]
 
@@ -32,47 +32,47 @@ enum WireFuzz {
       "id \(id.debugDescription) name \(name.debugDescription) text \(text.debugDescription)")
 
     for format in formats {
-      check(WireParser(format: format).parse(text), format: format, wire: text)
+      check(format.read(text), format: format, wire: text)
     }
 
     let resolver = self.resolver(id: id.isEmpty ? "U2" : id, name: name.isEmpty ? "Jon" : name)
-    let extractor = EntityExtractor(profile: .chat)
-    guard
-      let message = try? resolver.resolveSynchronously(text, entities: extractor.entities(in: text))
-    else {
-      fuzzCheck(false, "resolveSynchronously threw on an in-memory directory")
+    var message = Message(text: "")
+    do {
+      try resolver.resolve(text, into: &message)
+    } catch {
+      fuzzCheck(false, "resolve(_:into:) threw on an in-memory directory")
       return
     }
-    // The reusable-storage path holds the same message and renders it to the same text.
-    var storage = ResolvedEntities()
+    // A reused message, holding an earlier message first, holds the same message.
+    var storage = Message(text: "")
     do {
-      try resolver.resolveSynchronously(text, using: extractor, into: &storage)
+      try resolver.resolve("@ana #general @jon " + text, into: &storage)
+      try resolver.resolve(text, into: &storage)
     } catch {
-      fuzzCheck(false, "resolveSynchronously(_:using:into:) threw on an in-memory directory")
+      fuzzCheck(false, "resolve(_:into:) threw on an in-memory directory")
     }
-    fuzzCheck(storage.message == message, "reusable storage resolved the message differently")
+    fuzzCheck(storage == message, "a reused message resolved the message differently")
     for format in formats {
-      let wire = MessageRenderer(format: format).render(message)
+      let wire = format.write(message)
       fuzzTrace("\(format): \(wire.debugDescription)")
       let reference = ReferenceWire.render(message, format: format)
       fuzzCheck(
         wire == reference,
         "\(format) rendering \(wire.debugDescription) vs reference \(reference.debugDescription)")
-      fuzzCheck(
-        MessageRenderer(format: format).render(storage) == wire,
-        "\(format): reusable storage rendered differently")
-      let parsed = WireParser(format: format).parse(wire)
+      fuzzCheck(format.write(storage) == wire, "\(format): a reused message written differently")
+      let parsed = format.read(wire)
       check(parsed, format: format, wire: wire)
       let (expectedText, expectedEntities) = expected(message, format: format)
       fuzzCheck(
         parsed.text == expectedText,
         "\(format) round trip text \(parsed.text.debugDescription) vs \(expectedText.debugDescription)"
       )
-      let found = parsed.entities.map {
-        Token(
-          isChannel: $0.kind == .hashtag, id: $0.itemID, label: $0.label,
-          start: parsed.text.utf8Offset(of: $0.range.lowerBound),
-          end: parsed.text.utf8Offset(of: $0.range.upperBound))
+      let found = parsed.entities.map { entity in
+        let range = entity.range(in: parsed.text)
+        return Token(
+          isChannel: entity.trigger == .hashtag, id: entity.item?.id ?? "", value: entity.value,
+          start: range.map { parsed.text.utf8Offset(of: $0.lowerBound) } ?? -1,
+          end: range.map { parsed.text.utf8Offset(of: $0.upperBound) } ?? -1)
       }
       fuzzCheck(
         found == expectedEntities,
@@ -106,12 +106,12 @@ enum WireFuzz {
   struct Token: Equatable, CustomStringConvertible {
     var isChannel: Bool
     var id: String
-    var label: String?
+    var value: String
     var start: Int
     var end: Int
 
     var description: String {
-      "\(isChannel ? "#" : "@")\(id)[\(label?.debugDescription ?? "nil")]@\(start)..<\(end)"
+      "\(isChannel ? "#" : "@")\(id)[\(value.debugDescription)]@\(start)..<\(end)"
     }
   }
 
@@ -119,7 +119,7 @@ enum WireFuzz {
   /// alone: the text outside tokens as it is (in Discord less the zero-width spaces a user
   /// typed inside code where the reader removes the renderer's,
   /// ``ReferenceWire/discordReadBack(_:)``), each rendered entity as its sign and label.
-  static func expected(_ message: ResolvedMessage, format: WireFormat) -> (String, [Token]) {
+  static func expected(_ message: Message, format: WireFormat) -> (String, [Token]) {
     var out = ""
     var tokens: [Token] = []
     for piece in ReferenceWire.pieces(message, format: format) {
@@ -142,24 +142,31 @@ enum WireFuzz {
         let start = out.utf8.count
         out += (isChannel ? "#" : "@") + (label ?? item.id)
         tokens.append(
-          Token(isChannel: isChannel, id: item.id, label: label, start: start, end: out.utf8.count))
+          Token(
+            isChannel: isChannel, id: item.id, value: label ?? item.id, start: start,
+            end: out.utf8.count))
       }
     }
     return (out, tokens)
   }
 
   /// The invariants every parse keeps, whatever the input.
-  static func check(_ parsed: ParsedMessage, format: WireFormat, wire: String) {
+  static func check(_ parsed: Message, format: WireFormat, wire: String) {
     let text = parsed.text
     let boundaries = TextBoundaries(text)
     let scalars = Array(text.unicodeScalars)
     let utf8Count = text.utf8.count
     var previousEnd = 0
     for entity in parsed.entities {
-      let lower = text.utf8Offset(of: entity.range.lowerBound)
-      let upper = text.utf8Offset(of: entity.range.upperBound)
+      guard let range = entity.range(in: text) else {
+        fuzzCheck(false, "utf16Range \(entity.utf16Range) not on scalar boundaries of \(text)")
+        continue
+      }
+      let id = entity.item?.id ?? ""
+      let lower = text.utf8Offset(of: range.lowerBound)
+      let upper = text.utf8Offset(of: range.upperBound)
       let context =
-        "\(format) \(entity.kind) \(entity.itemID) \(lower)..<\(upper) in \(text.debugDescription) from \(wire.debugDescription)"
+        "\(format) \(entity.trigger) \(id) \(lower)..<\(upper) in \(text.debugDescription) from \(wire.debugDescription)"
       fuzzCheck(0 <= lower && lower < upper && upper <= utf8Count, "range outside: \(context)")
       fuzzCheck(
         boundaries.isScalarBoundary(lower) && boundaries.isScalarBoundary(upper),
@@ -171,18 +178,19 @@ enum WireFuzz {
         fuzzCheck(
           mayJoin(scalars[index - 1], scalars[index]), "range splits a character: \(context)")
       }
-      let utf16Lower = text.utf16.distance(from: text.startIndex, to: entity.range.lowerBound)
-      let utf16Upper = text.utf16.distance(from: text.startIndex, to: entity.range.upperBound)
+      let utf16Lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+      let utf16Upper = text.utf16.distance(from: text.startIndex, to: range.upperBound)
       fuzzCheck(
         entity.utf16Range == utf16Lower..<utf16Upper,
         "utf16Range \(entity.utf16Range) vs \(utf16Lower)..<\(utf16Upper): \(context)")
-      fuzzCheck(entity.kind == .mention || entity.kind == .hashtag, "kind: \(context)")
-      let sign = entity.kind == .hashtag ? "#" : "@"
+      fuzzCheck(entity.trigger == .mention || entity.trigger == .hashtag, "trigger: \(context)")
+      let sign = entity.trigger == .hashtag ? "#" : "@"
       fuzzCheck(
-        String(text.unicodeScalars[entity.range]) == sign + (entity.label ?? entity.itemID),
-        "entity text is not sign + label: \(context)")
+        String(text.unicodeScalars[range]) == sign + entity.value,
+        "entity text is not sign + value: \(context)")
       fuzzCheck(
-        ReferenceWire.isValidID(entity.itemID), "id the renderer would refuse: \(context)")
+        entity.item?.insertionText == entity.value, "item text is not the value: \(context)")
+      fuzzCheck(ReferenceWire.isValidID(id), "id the renderer would refuse: \(context)")
     }
   }
 
