@@ -162,7 +162,8 @@ extension WireFormat {
 }
 
 /// Converts the UTF-16 ranges of a message's entities to byte ranges of its UTF-8, for ranges
-/// asked in text order: one pass over the buffer for all of them, eight ASCII bytes at a time.
+/// asked in text order: one pass over the buffer for all of them, eight bytes at a time (the
+/// UTF-16 units of a word counted as the extractor counts them, with no loop over its bytes).
 /// It moves only past the ranges it converts, so it stands at the end of the last one.
 struct UTF16Offsets {
   private let p: UnsafeBufferPointer<UInt8>
@@ -188,15 +189,22 @@ struct UTF16Offsets {
   /// The byte offset of UTF-16 offset `target` (at least `utf16`), moving there.
   @inline(__always)
   private mutating func offset(_ target: Int) -> Int? {
-    while utf16 < target {
-      if target &- utf16 >= 8, byte &+ 8 <= p.count,
-        UTF8Scanning.word(p, at: byte, bytes: 8) & 0x8080_8080_8080_8080 == 0
-      {
+    let n = p.count
+    if target &- utf16 >= 9, let base = p.baseAddress {
+      // Whole words while they end before the target: a word's units are its scalars (bytes
+      // less continuation bytes) plus one for each four-byte lead, at most 9. A word may end
+      // inside a scalar it has counted; its continuation bytes are skipped below.
+      let raw = UnsafeRawPointer(base)
+      while target &- utf16 >= 9, byte &+ 8 <= n {
+        let counts = EntityExtractor.OffsetCounter.counts(
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self)))
         byte &+= 8
-        utf16 &+= 8
-        continue
+        utf16 &+= 8 &- Int(counts & 0xFFFF) &+ Int(counts &>> 16)
       }
-      guard byte < p.count else { return nil }
+      while byte < n, p[byte] & 0xC0 == 0x80 { byte &+= 1 }
+    }
+    while utf16 < target {
+      guard byte < n else { return nil }
       let lead = p[byte]
       let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
       byte &+= length
