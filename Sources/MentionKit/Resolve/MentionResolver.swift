@@ -50,6 +50,10 @@ public struct MentionResolver: Sendable {
   /// rather than by comparing trigger names for every entity.
   private let mentionEntry: Int
   private let hashtagEntry: Int
+  /// The mention and hashtag directories (an empty one when there is none), held apart from
+  /// `entries` so that looking an entity up calls them in place, without copying an entry.
+  private let mentionDirectory: any MentionDirectory
+  private let hashtagDirectory: any MentionDirectory
 
   /// Creates a resolver with a directory per trigger.
   ///
@@ -69,6 +73,8 @@ public struct MentionResolver: Sendable {
     }
     mentionEntry = entries.firstIndex { $0.trigger == .mention } ?? -1
     hashtagEntry = entries.firstIndex { $0.trigger == .hashtag } ?? -1
+    mentionDirectory = mentionEntry >= 0 ? entries[mentionEntry].directory : NoDirectory()
+    hashtagDirectory = hashtagEntry >= 0 ? entries[hashtagEntry].directory : NoDirectory()
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -197,18 +203,26 @@ public struct MentionResolver: Sendable {
   private func resolution(of trigger: Trigger.Name, _ value: String, mentions: inout Int)
     -> MessageEntity.Resolution?
   {
-    let index: Int
     if trigger == .mention {
       mentions &+= 1
       if mentions > mentionLimit { return .skipped(.overMentionLimit) }
-      index = mentionEntry
-    } else if trigger == .hashtag {
-      index = hashtagEntry
-    } else {
-      index = entryIndex(trigger)
+      guard mentionEntry >= 0 else { return .skipped(.noDirectory) }
+      return mentionDirectory.resolution(of: value, trigger: trigger)
     }
+    if trigger == .hashtag {
+      guard hashtagEntry >= 0 else { return .skipped(.noDirectory) }
+      return hashtagDirectory.resolution(of: value, trigger: trigger)
+    }
+    let index = entryIndex(trigger)
     guard index >= 0 else { return .skipped(.noDirectory) }
     return entries[index].directory.resolution(of: value, trigger: trigger)
+  }
+
+  /// Stands for a missing mention or hashtag directory; never asked.
+  private struct NoDirectory: MentionDirectory {
+    func items(matching keys: [HandleKey], trigger: Trigger.Name) async throws
+      -> [HandleKey: [MentionItem]]
+    { [:] }
   }
 
   /// The index in `entries` of a trigger's directory, or -1.
