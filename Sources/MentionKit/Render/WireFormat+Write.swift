@@ -201,16 +201,17 @@ struct UTF16Offsets {
         byte &+= 8
         utf16 &+= 8 &- Int(counts & 0xFFFF) &+ Int(counts &>> 16)
       }
-      while byte < n, p[byte] & 0xC0 == 0x80 { byte &+= 1 }
     }
-    while utf16 < target {
-      guard byte < n else { return nil }
-      let lead = p[byte]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      byte &+= length
-      utf16 &+= length == 4 ? 2 : 1
+    // The last units a byte at a time, without a branch on the byte: a continuation byte adds
+    // no unit, a four-byte lead two, any other byte one.
+    while utf16 < target, byte < n {
+      let b = p[byte]
+      utf16 &+= Int(truncatingIfNeeded: (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0))
+      byte &+= 1
     }
-    // Past the target: it falls inside a surrogate pair.
+    // The rest of the scalar that reached the target.
+    while byte < n, p[byte] & 0xC0 == 0x80 { byte &+= 1 }
+    // Short of the target: past the text. Past it: the target falls inside a surrogate pair.
     return utf16 == target ? byte : nil
   }
 }
