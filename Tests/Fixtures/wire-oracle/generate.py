@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates messages.json: messages with Markdown and HTML syntax in user text, display names
-and ids, each with the Markdown and the HTML MessageRenderer must write for it, checked by a
+and ids, each with the Markdown and the HTML WireFormat.write must write for it, checked by a
 CommonMark parser and an HTML parser.
 
 The expected Markdown is written here from the rules Docs/ChatBackends.md documents for
