@@ -30,14 +30,39 @@ import Testing
     let session = SessionFixture.session()
     await session.press(.text(String(repeating: "語", count: 30)))
     let frame = session.frame(columns: 20, rows: 24)
-    // "› " + "…" and a pad cell standing for the hidden wide character, then what fits.
-    #expect(frame.plainLines[0].hasPrefix("› … 語"))
+    // "› ", "…" for the hidden text, then the last 7 wide characters (14 cells) and a cell for
+    // the cursor: 2 + 1 + 14 + 1 = 18 ≤ 19.
+    #expect(frame.plainLines[0] == "› …" + String(repeating: "語", count: 7))
     #expect(DisplayWidth.of(frame.plainLines[0]) <= 19)
     #expect(frame.cursorColumn == DisplayWidth.of(frame.plainLines[0]))
     await session.press(.home)
     let start = session.frame(columns: 20, rows: 24)
     #expect(start.cursorColumn == 2)
-    #expect(start.plainLines[0].hasPrefix("› 語語"))
+    // 2 + 8 × 2 + "…" = 19 cells.
+    #expect(start.plainLines[0] == "› " + String(repeating: "語", count: 8) + "…")
+  }
+
+  /// Every size down to 1 × 1, with a wide character right before the cursor at the line's
+  /// end, in the middle, and a list open.
+  @Test(arguments: 1...7)
+  func tinyTerminalsDrawWithoutTrapping(columns: Int) async {
+    let session = SessionFixture.session()
+    await session.press(.text("ab語"))
+    for rows in 1...3 {
+      for text in ["", "語", "@j"] {
+        await session.press(.text(text))
+        for _ in 0...2 {
+          let frame = session.frame(columns: columns, rows: rows)
+          #expect(frame.lines.count <= rows)
+          for line in frame.plainLines {
+            #expect(DisplayWidth.of(line) <= max(columns - 1, 1), "\(line) at \(columns)")
+          }
+          #expect(frame.cursorColumn <= max(columns - 1, 0))
+          await session.press(.left)
+        }
+        await session.press(.end)
+      }
+    }
   }
 
   @Test func shortTerminalShowsFewerRowsAndKeepsTheHighlightVisible() async {

@@ -4,52 +4,16 @@ extension ChatSession {
   /// The prompt.
   nonisolated static let prompt = "› "
 
-  /// The prompt area for a terminal size: the input line (scrolled so the cursor shows, with
-  /// the ghost completion dimmed after it), up to eight suggestions with the matched part
-  /// highlighted, and a hint line. Every line fits in `columns - 1` cells, so nothing wraps.
+  /// The prompt area for a terminal size: the input line (scrolled so the cursor shows, "…"
+  /// on each side where the text continues, and the ghost completion dimmed after the cursor
+  /// at the line's end), up to eight suggestions with the matched part highlighted, and a hint
+  /// line. Every line fits in `columns - 1` cells, so nothing wraps, and the frame has at most
+  /// `rows` lines; any size of at least 1 × 1 works.
   func frame(columns: Int, rows: Int) -> Frame {
-    let width = max(columns - 1, 4)
-    var lines: [Frame.Line] = []
-
-    // The input line.
-    let promptWidth = DisplayWidth.of(Self.prompt)
-    let available = max(width - promptWidth, 1)
-    let characters = editor.characters
-    let cursor = editor.cursor
-    var start = 0
-    var beforeCursor = characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
-    while beforeCursor >= available && start < cursor {
-      beforeCursor -= DisplayWidth.of(characters[start])
-      start += 1
-    }
-    var input: Frame.Line = [Frame.Span(Self.prompt, .prompt)]
-    if start > 0 {
-      // Show that the line continues to the left: "…" over the first visible cells.
-      let hidden = DisplayWidth.of(characters[start])
-      input.append(Frame.Span("…" + String(repeating: " ", count: max(hidden - 1, 0)), .dim))
-    }
-    let styles = entityStyles()
-    var used = 0
-    var index = start
-    while index < characters.count {
-      let cell = DisplayWidth.of(characters[index])
-      if used + cell > available { break }
-      if index > start || start == 0 {
-        let style = styles[index] ?? .plain
-        if let last = input.last, input.count > 1, last.style == style {
-          input[input.count - 1].text.append(characters[index])
-        } else {
-          input.append(Frame.Span(String(characters[index]), style))
-        }
-      }
-      used += cell
-      index += 1
-    }
-    if index == characters.count, let ghost = ghostText, used < available {
-      input.append(Frame.Span(Self.truncated(ghost, to: available - used), .ghost))
-    }
-    lines.append(input)
-    let cursorColumn = promptWidth + beforeCursor
+    let width = max(columns - 1, 1)
+    let input = inputLine(width: width)
+    var lines: [Frame.Line] = [input.line]
+    let cursorColumn = min(input.cursorColumn, max(columns - 1, 0))
 
     // Suggestions and hints, as many as fit.
     let room = max(rows - 2, 0)
@@ -85,7 +49,62 @@ extension ChatSession {
     if let notice, lines.count < max(rows, 2) {
       lines.append(Self.truncated(notice, to: width))
     }
-    return Frame(lines: lines, cursorRow: 0, cursorColumn: cursorColumn)
+    return Frame(lines: Array(lines.prefix(max(rows, 1))), cursorRow: 0, cursorColumn: cursorColumn)
+  }
+
+  /// The input line cut to `width` cells, and the cursor's column in it.
+  ///
+  /// The prompt shows when the line has room for it and a wide character. The line scrolls so
+  /// that the cursor and the cell it stands on show; a dimmed "…" takes one cell on each side
+  /// where text is hidden.
+  private func inputLine(width: Int) -> (line: Frame.Line, cursorColumn: Int) {
+    let promptWidth = DisplayWidth.of(Self.prompt)
+    let prompt = width >= promptWidth + 2 ? Self.prompt : ""
+    let available = width - DisplayWidth.of(prompt)
+    let characters = editor.characters
+    let cells = characters.map { DisplayWidth.of($0) }
+    let cursor = editor.cursor
+    // Scroll right until the text before the cursor, the cursor's cell and the left "…" fit.
+    var start = 0
+    var beforeCursor = cells[..<cursor].reduce(0, +)
+    while start < cursor && (start > 0 ? 1 : 0) + beforeCursor + 1 > available {
+      beforeCursor -= cells[start]
+      start += 1
+    }
+    let leftMarker = start > 0 ? 1 : 0
+    var used = leftMarker
+    var end = start
+    while end < characters.count && used + cells[end] <= available {
+      used += cells[end]
+      end += 1
+    }
+    let continues = end < characters.count
+    if continues {
+      // Room for the right "…".
+      while end > start && used + 1 > available {
+        end -= 1
+        used -= cells[end]
+      }
+    }
+    var line: Frame.Line = prompt.isEmpty ? [] : [Frame.Span(prompt, .prompt)]
+    if leftMarker > 0 { line.append(Frame.Span("…", .dim)) }
+    let styles = entityStyles()
+    for index in start..<end {
+      let style = styles[index] ?? .plain
+      if let last = line.last, last.style == style {
+        line[line.count - 1].text.append(characters[index])
+      } else {
+        line.append(Frame.Span(String(characters[index]), style))
+      }
+    }
+    if continues, used + 1 <= available {
+      line.append(Frame.Span("…", .dim))
+    } else if end == characters.count, let ghost = ghostText,
+      used < available
+    {
+      line.append(Frame.Span(Self.truncated(ghost, to: available - used), .ghost))
+    }
+    return (line, DisplayWidth.of(prompt) + leftMarker + beforeCursor)
   }
 
   /// The style of each character (by cluster offset) that belongs to a mention entity.

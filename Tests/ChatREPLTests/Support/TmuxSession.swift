@@ -68,15 +68,39 @@ final class TmuxSession {
     ).map { String($0).trimmed }
   }
 
+  /// The whole pane: the scrollback history, then the screen, one string per row.
+  func screenWithHistory() throws -> [String] {
+    try run(["capture-pane", "-p", "-t", "e2e", "-S", "-"]).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map { String($0).trimmed }
+  }
+
+  /// Polls the screen until `condition` holds or `timeout` seconds pass, without recording an
+  /// issue: for a step that only gives the program a chance to draw (a tiny window shows too
+  /// little to check).
+  @discardableResult
+  func poll(timeout: Double, _ condition: ([String]) -> Bool) throws -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition(try screen()) { return true }
+      usleep(50_000)
+    }
+    return false
+  }
+
   /// Polls the screen until `condition` holds, for at most `timeout` seconds; records an issue
   /// with the last screen when it never does.
+  /// With `includingHistory`, the rows scrolled off the top come first.
   @discardableResult
   func waitUntil(
-    _ what: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: ([String]) -> Bool
+    _ what: String, timeout: Double = 30, includingHistory: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)
-    var screen = try self.screen()
+    func capture() throws -> [String] {
+      includingHistory ? try screenWithHistory() : try self.screen()
+    }
+    var screen = try capture()
     while !condition(screen) {
       guard Date() < deadline else {
         let message =
@@ -86,7 +110,7 @@ final class TmuxSession {
         throw Timeout()
       }
       usleep(50_000)
-      screen = try self.screen()
+      screen = try capture()
     }
     return screen
   }
