@@ -79,6 +79,26 @@ import Testing
     #expect(session.editor.text == "@jose ")
   }
 
+  @Test func ghostTextOnlyAtTheLineEndAndOnlyForTheHighlightedItem() async {
+    let session = SessionFixture.session()
+    // A query with text after it: no ghost, glued to that text or anywhere else.
+    await session.press(.text("ping  today"))
+    for _ in 0..<6 { await session.press(.left) }
+    await session.press(.text("@jos"))
+    #expect(session.suggestions?.items.first?.insertionText == "jose")
+    #expect(session.ghostText == nil)
+    #expect(session.frame(columns: 80, rows: 24).plainLines[0] == "› ping @jos today")
+    // At the end, with the highlight moved to josefina, the ghost for jose goes, → takes
+    // nothing, and Tab takes josefina.
+    await session.press(.killToStart, .killToEnd, .text("@jos"), .down)
+    #expect(session.suggestions?.highlightedIndex == 1)
+    #expect(session.ghostText == nil)
+    await session.press(.right)
+    #expect(session.editor.text == "@jos")
+    await session.press(.tab)
+    #expect(session.editor.text == "@josefina ")
+  }
+
   @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
     let session = SessionFixture.session()
     await session.press(.text("@jos"), .tab, .home, .text("hi "))

@@ -62,8 +62,21 @@ import MentionKit
   /// while the answer for the latest keystroke is on its way, or after Escape.
   var suggestions: MentionSuggestions? { manager.currentSuggestions }
 
-  /// The ghost text to draw after the cursor.
-  var ghostText: String? { suggestions?.ghostText }
+  /// The ghost text to draw after the cursor: only at the end of the line (never glued to the
+  /// text that follows), and only while it completes the highlighted item, so that → and Tab
+  /// take the same one.
+  var ghostText: String? {
+    guard let suggestions, let ghost = suggestions.ghostText,
+      editor.cursor == editor.characters.count,
+      let highlighted = suggestions.highlightedIndex,
+      suggestions.items.indices.contains(highlighted)
+    else { return nil }
+    let insertion = suggestions.items[highlighted].insertionText
+    guard insertion.hasSuffix(ghost),
+      insertion.count == suggestions.query.text.count + ghost.count
+    else { return nil }
+    return ghost
+  }
 
   // MARK: Delegate
 
@@ -101,7 +114,7 @@ import MentionKit
       // The first Backspace after a ghost completion removes only the ghost.
       editor.backspace()
     case .right, .end:
-      if editor.cursor == editor.characters.count, manager.acceptInlineCompletion() {
+      if ghostText != nil, manager.acceptInlineCompletion() {
         return []
       }
       if key == .right { editor.moveRight() } else { editor.moveEnd() }
