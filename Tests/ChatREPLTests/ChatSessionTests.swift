@@ -99,6 +99,27 @@ import Testing
     #expect(session.editor.text == "@josefina ")
   }
 
+  @Test func aRecalledLineOpensNoListUntilEdited() async {
+    let session = SessionFixture.session()
+    await session.press(.text("first"), .enter, .text("ping @jos"), .escape, .enter)
+    await session.press(.up)
+    #expect(session.editor.text == "ping @jos")
+    #expect(session.suggestions == nil)
+    #expect(session.frame(columns: 80, rows: 24).lines.count == 1)
+    // Up goes further back; Down comes back; Enter sends the recalled line as it is.
+    await session.press(.up)
+    #expect(session.editor.text == "first")
+    await session.press(.down)
+    #expect(session.editor.text == "ping @jos")
+    #expect(ChatSession.printed(await session.press(.enter)).first == "you: ping @jos")
+    // An edit opens the list; so does Tab.
+    await session.press(.up, .text("e"))
+    #expect(session.suggestions?.items.first?.insertionText == "jose")
+    await session.press(.killToStart, .up, .tab)
+    #expect(session.editor.text == "ping @jos")
+    #expect(session.suggestions != nil)
+  }
+
   @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
     let session = SessionFixture.session()
     await session.press(.text("@jos"), .tab, .home, .text("hi "))

@@ -31,6 +31,9 @@ import MentionKit
   private(set) var isInterruptPending = false
   /// A one-line notice shown under the prompt until the next key.
   private(set) var notice: Frame.Line?
+  /// Set when Up or Down recalls a line: its query opens no list until the line is edited (or
+  /// Tab asks for one), so Up and Down keep browsing and Enter sends it.
+  private(set) var isListHeld = false
   /// Called after the manager changed the list or the text on its own: redraw.
   var onUpdate: (() -> Void)?
 
@@ -60,7 +63,7 @@ import MentionKit
 
   /// The list as shown: it always answers the query at the cursor; `nil` while none is active,
   /// while the answer for the latest keystroke is on its way, or after Escape.
-  var suggestions: MentionSuggestions? { manager.currentSuggestions }
+  var suggestions: MentionSuggestions? { isListHeld ? nil : manager.currentSuggestions }
 
   /// The ghost text to draw after the cursor: only at the end of the line (never glued to the
   /// text that follows), and only while it completes the highlighted item, so that → and Tab
@@ -95,21 +98,33 @@ import MentionKit
     notice = nil
     if key != .interrupt { isInterruptPending = false }
     switch key {
+    case .up, .down, .left, .right, .home, .end, .wordLeft, .wordRight, .escape, .redraw,
+      .unknown, .enter:
+      break
+    case .tab where isListHeld && manager.currentSuggestions != nil:
+      // Tab asks for the list of a recalled line.
+      isListHeld = false
+      return []
+    default:
+      isListHeld = false
+    }
+    switch key {
     case .text(let text):
       editor.insert(text)
     case .enter:
-      if manager.accept() { return [] }
+      if suggestions != nil, manager.accept() { return [] }
+      isListHeld = false
       return send()
     case .tab:
       manager.tab()
     case .backTab:
       manager.highlightPrevious()
     case .up:
-      if !manager.highlightPrevious() { editor.historyPrevious() }
+      if suggestions == nil || !manager.highlightPrevious() { recall(editor.historyPrevious) }
     case .down:
-      if !manager.highlightNext() { editor.historyNext() }
+      if suggestions == nil || !manager.highlightNext() { recall(editor.historyNext) }
     case .escape:
-      manager.dismiss()
+      if suggestions != nil { manager.dismiss() }
     case .backspace:
       // The first Backspace after a ghost completion removes only the ghost.
       editor.backspace()
@@ -140,5 +155,12 @@ import MentionKit
       break
     }
     return []
+  }
+
+  /// Up or Down through history: a line that changed opens no list until it is edited.
+  private func recall(_ move: () -> Void) {
+    let before = editor.text
+    move()
+    if editor.text != before { isListHeld = true }
   }
 }
