@@ -120,6 +120,18 @@ import Testing
     #expect(session.suggestions != nil)
   }
 
+  @Test func enterOnALineThatReadsAsItsSuggestionSendsIt() async {
+    let session = SessionFixture.session()
+    let printed = ChatSession.printed(await session.press(.text("hi @jose"), .enter))
+    #expect(printed == ["you: hi @jose", "  ↳ slack: hi <@U1>"])
+    #expect(session.editor.text.isEmpty)
+    #expect(session.editor.history.last?.entities.first?.item?.id == "U1")
+    #expect(await session.press(.text("/help"), .enter) == [.print(ChatSession.helpLines)])
+    // A query that accepting would still change only completes.
+    #expect(await session.press(.text("@jos"), .enter) == [])
+    #expect(session.editor.text == "@jose ")
+  }
+
   @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
     let session = SessionFixture.session()
     await session.press(.text("@jos"), .tab, .home, .text("hi "))

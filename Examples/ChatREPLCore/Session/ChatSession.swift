@@ -112,7 +112,10 @@ import MentionKit
     case .text(let text):
       editor.insert(text)
     case .enter:
-      if suggestions != nil, manager.accept() { return [] }
+      if suggestions != nil {
+        if let effects = acceptAndSendWhenOnlyTheEntityChanges() { return effects }
+        if manager.accept() { return [] }
+      }
       isListHeld = false
       return send()
     case .tab:
@@ -155,6 +158,41 @@ import MentionKit
       break
     }
     return []
+  }
+
+  /// Enter on a query that already reads as the highlighted item (`/help`, a pasted
+  /// `@jose_lerma_verd`): accepting would change nothing but the entity, so accept (recording
+  /// the mention) and send at once, without the space accepting adds.
+  ///
+  /// - Returns: The effects of sending, or `nil` when accepting would change the text.
+  private func acceptAndSendWhenOnlyTheEntityChanges() -> [Effect]? {
+    guard let suggestions, let index = suggestions.highlightedIndex,
+      suggestions.items.indices.contains(index),
+      suggestions.items[index].insertionText == suggestions.query.text
+    else { return nil }
+    let before = Array(editor.text.utf16)
+    guard manager.accept() else { return nil }
+    let after = Array(editor.text.utf16)
+    // What accepting inserted: between the common prefix and the common suffix.
+    var prefix = 0
+    while prefix < before.count && prefix < after.count && before[prefix] == after[prefix] {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < before.count - prefix && suffix < after.count - prefix
+      && before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let inserted = String(decoding: after[prefix..<(after.count - suffix)], as: UTF16.self)
+    guard before.count - suffix == prefix, inserted.allSatisfy(\.isWhitespace) else {
+      return []
+    }
+    if !inserted.isEmpty {
+      try? manager.replace(utf16Range: prefix..<(after.count - suffix), with: "")
+    }
+    isListHeld = false
+    return send()
   }
 
   /// Up or Down through history: a line that changed opens no list until it is edited.
