@@ -73,15 +73,41 @@ import Testing
     #expect(harness.screen.column == frame.cursorColumn)
   }
 
-  @Test func redrawAfterAResizeKeepsTheTranscriptTail() async {
+  @Test func redrawsNeverClearFromTheTopLeftCorner() async {
+    // A window the prompt area fills: after Ctrl-L it starts at the top-left corner.
+    var harness = Harness(columns: 40, rows: 6)
+    await harness.press(.text("@j"))
+    var output = harness.writer.redrawAll(
+      harness.session.frame(columns: 40, rows: 6), columns: 40, rows: 6)
+    for key in [Key.text("u"), .backspace, .escape] {
+      _ = harness.session.handle(key)
+      await harness.session.settle()
+      output += harness.writer.draw(harness.session.frame(columns: 40, rows: 6))
+    }
+    output += harness.writer.clear()
+    // Every clear to the end of the screen comes after a character: never at a row's start.
+    #expect(!output.contains("\u{1B}[2J"))
+    for clear in output.ranges(of: "\u{1B}[J") {
+      let before = output[..<clear.lowerBound]
+      #expect(!before.hasSuffix("\r") && !before.hasSuffix("\u{1B}[H"))
+    }
+    harness.screen.write(output)
+    #expect(harness.visible.isEmpty)
+  }
+
+  @Test func redrawAfterAResizeWritesOverTheScreenWithTheTranscriptTail() async {
     var harness = Harness(columns: 40, rows: 8)
     for index in 1...5 { await harness.press(.text("message \(index)"), .enter) }
+    // What the terminal made of the screen: rows reflowed or cut, the cursor anywhere.
     var screen = ScreenEmulator(columns: 30, rows: 6)
+    screen.write(String(repeating: "stale row that wraps somewhere\r\n", count: 4) + "stale")
     let frame = harness.session.frame(columns: 30, rows: 6)
     screen.write(harness.writer.redrawAll(frame, columns: 30, rows: 6))
-    let visible = screen.lines.filter { !$0.isEmpty }
-    #expect(visible.count == 6)
-    #expect(visible.suffix(3) == ["you: message 5", "  ↳ slack: message 5", "›"])
+    #expect(
+      screen.lines == [
+        "  ↳ slack: message 3", "you: message 4", "  ↳ slack: message 4", "you: message 5",
+        "  ↳ slack: message 5", "›",
+      ])
   }
 
   @Test func paletteWithoutColourUsesOnlyBoldDimUnderlineAndReverse() async {

@@ -13,7 +13,7 @@ import MentionKit
   enum Effect: Sendable, Equatable {
     /// Print lines above the prompt (the transcript).
     case print([Frame.Line])
-    /// Clear the screen and redraw (Ctrl-L).
+    /// Write the screen again from its top (Ctrl-L).
     case clearScreen
     case quit
   }

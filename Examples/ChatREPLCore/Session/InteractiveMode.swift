@@ -24,6 +24,7 @@ import Dispatch
   init(session: ChatSession, palette: Palette) {
     self.session = session
     self.writer = FrameWriter(palette: palette)
+    writer.columns = size.columns
   }
 
   /// Runs until the user quits or input ends.

@@ -27,7 +27,9 @@ private func restoreTerminalFromAnywhere() {
   rawModeActive = 0
   var saved = savedTermios
   _ = tcsetattr(0, TCSAFLUSH, &saved)
-  let reset: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\r\u{1B}[J"
+  // The clear starts after a space, never at a row's start: from the top-left corner, tmux
+  // would take it for a whole-screen clear and push the screen into the scrollback.
+  let reset: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\r \u{1B}[J\r\u{1B}[K"
   _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
 }
 

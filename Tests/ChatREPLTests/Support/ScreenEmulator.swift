@@ -58,6 +58,8 @@ struct ScreenEmulator {
     case "H":
       row = 0
       column = 0
+    case "K":
+      for index in column..<columns { grid[row][index] = " " }
     case "J":
       let blank = Array(repeating: " ", count: columns)
       if parameters == "2" {
