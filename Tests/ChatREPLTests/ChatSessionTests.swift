@@ -126,10 +126,32 @@ import Testing
     #expect(printed == ["you: hi @jose", "  ↳ slack: hi <@U1>"])
     #expect(session.editor.text.isEmpty)
     #expect(session.editor.history.last?.entities.first?.item?.id == "U1")
-    #expect(await session.press(.text("/help"), .enter) == [.print(ChatSession.helpLines)])
+    #expect(
+      await session.press(.text("/help"), .enter) == [.print(ChatSession.helpLines(width: 79))])
     // A query that accepting would still change only completes.
     #expect(await session.press(.text("@jos"), .enter) == [])
     #expect(session.editor.text == "@jose ")
+  }
+
+  @Test func helpWrapsBetweenWords() {
+    #expect(ChatSession.wrapped("aa bb cc", width: 5) == ["aa bb", "cc"])
+    #expect(
+      ChatSession.wrapped(
+        "one two three four five six", width: 20, indent: "  ", hangingIndent: "    ")
+        == ["  one two three four", "    five six"])
+    // Below 20 cells, no indents.
+    #expect(
+      ChatSession.wrapped("one two three", width: 9, indent: "  ", hangingIndent: "    ")
+        == ["one two", "three"])
+    // A word wider than the line is cut.
+    #expect(ChatSession.wrapped("abcdefgh", width: 3) == ["abc", "def", "gh"])
+    #expect(ChatSession.wrapped("日本語", width: 4) == ["日本", "語"])
+    for width in [1, 10, 39, 79] {
+      for line in ChatSession.helpLines(width: width) {
+        let text = line.map(\.text).joined()
+        #expect(DisplayWidth.of(text) <= width, "\(text) is wider than \(width)")
+      }
+    }
   }
 
   @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
@@ -218,7 +240,10 @@ import Testing
 
   @Test func commandsRun() async {
     let session = SessionFixture.session()
-    #expect(await session.press(.text("/help"), .escape, .enter) == [.print(ChatSession.helpLines)])
+    #expect(
+      await session.press(.text("/help"), .escape, .enter) == [
+        .print(ChatSession.helpLines(width: 79))
+      ])
     #expect(
       ChatSession.printed(await session.press(.text("/users"), .escape, .enter)).first?.hasPrefix(
         "15 users (embedded sample), 2 channels") == true)

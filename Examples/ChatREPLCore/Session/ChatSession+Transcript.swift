@@ -92,7 +92,7 @@ extension ChatSession {
     let name = words.first.map(String.init) ?? ""
     switch Command(rawValue: name) {
     case .help:
-      return [.print(Self.helpLines)]
+      return [.print(Self.helpLines(width: max(columns - 1, 1)))]
     case .quit:
       return [.quit]
     case .users:
@@ -118,14 +118,4 @@ extension ChatSession {
       return [.print([[Frame.Span("unknown command /\(name): try /help", .error)]])]
     }
   }
-
-  nonisolated static let helpLines: [Frame.Line] = [
-    [Frame.Span("Type a message; @ people, # channels, : emoji, / commands.", .emphasis)],
-    [Frame.Span("  Tab/Enter accept · Up/Down move · Esc dismiss · Enter send")],
-    [Frame.Span("  Ctrl-W word · Ctrl-U line · Ctrl-C clear (twice: quit) · Ctrl-D quit")],
-    [
-      Frame.Span(
-        "  " + Command.allCases.map { "/\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
-    ],
-  ]
 }

@@ -31,6 +31,8 @@ import MentionKit
   private(set) var isInterruptPending = false
   /// A one-line notice shown under the prompt until the next key.
   private(set) var notice: Frame.Line?
+  /// The terminal's width, for text the session wraps itself (`/help`).
+  var columns = 80
   /// Set when Up or Down recalls a line: its query opens no list until the line is edited (or
   /// Tab asks for one), so Up and Down keep browsing and Enter sends it.
   private(set) var isListHeld = false

@@ -25,6 +25,7 @@ import Dispatch
     self.session = session
     self.writer = FrameWriter(palette: palette)
     writer.columns = size.columns
+    session.columns = size.columns
   }
 
   /// Runs until the user quits or input ends.
@@ -64,6 +65,7 @@ import Dispatch
       case .end: break loop
       case .resize:
         size = Terminal.size()
+        session.columns = size.columns
         Terminal.output(
           writer.redrawAll(currentFrame(), columns: size.columns, rows: size.rows))
         continue
