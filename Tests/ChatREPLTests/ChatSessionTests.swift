@@ -154,6 +154,22 @@ import Testing
     }
   }
 
+  @Test func aLetterTypedRightAfterAMentionMakesItPlainText() async {
+    let session = SessionFixture.session()
+    await session.press(.text("@jos"), .tab, .backspace)
+    #expect(session.editor.text == "@jose")
+    #expect(session.editor.entities.count == 1)
+    // Punctuation ends the handle: the mention stays.
+    await session.press(.text(","))
+    #expect(session.editor.entities.count == 1)
+    await session.press(.backspace, .text("x"))
+    #expect(session.editor.text == "@josex")
+    #expect(session.editor.entities.isEmpty)
+    #expect(session.editor.cursor == 6)
+    let printed = ChatSession.printed(await session.press(.escape, .enter))
+    #expect(printed == ["you: @josex", "  ↳ slack: @josex", "  ↳ not in the directory: @josex"])
+  }
+
   @Test func completedMentionStaysAnEntityWhileTheLineIsEdited() async {
     let session = SessionFixture.session()
     await session.press(.text("@jos"), .tab, .home, .text("hi "))

@@ -113,6 +113,7 @@ import MentionKit
     switch key {
     case .text(let text):
       editor.insert(text)
+      detachMentionsReadLonger()
     case .enter:
       if suggestions != nil {
         if let effects = acceptAndSendWhenOnlyTheEntityChanges() { return effects }
@@ -195,6 +196,29 @@ import MentionKit
     }
     isListHeld = false
     return send()
+  }
+
+  /// A mention with text typed right after it that the extractor reads as part of it (`X`
+  /// after `@jose_lerma_verd`) now reads as another handle: it turns back into plain text, the
+  /// whole of it a query again, and the line resolves as pipe mode resolves it.
+  private func detachMentionsReadLonger() {
+    let entities = editor.entities.filter { $0.trigger == .mention || $0.trigger == .hashtag }
+    guard !entities.isEmpty else { return }
+    let extracted = analyzer.analyze(editor.text).entities.map(\.utf16Range)
+    let utf16 = Array(editor.text.utf16)
+    for entity in entities.reversed() {
+      let range = entity.utf16Range
+      guard
+        extracted.contains(where: {
+          $0.lowerBound == range.lowerBound && $0.upperBound > range.upperBound
+        })
+      else { continue }
+      // Rewriting the mention's own text is an edit inside it: it detaches, the text stays.
+      let selection = editor.draft.selectedUTF16Range
+      try? manager.replace(
+        utf16Range: range, with: String(decoding: utf16[range], as: UTF16.self))
+      manager.select(utf16Range: selection)
+    }
   }
 
   /// Up or Down through history: a line that changed opens no list until it is edited.
