@@ -42,6 +42,9 @@ public enum ChatREPLApp {
       POSIX.writeAll(2, "chat-repl: --format json is for pipe mode\n")
       return 2
     }
+    // Keys typed while a large directory loads are kept for the prompt, not echoed over the
+    // progress lines.
+    if interactive { Terminal.holdInput() }
     let directory: Directory
     do {
       directory = try Directory.load(

@@ -48,7 +48,11 @@ enum Terminal {
   ///
   /// - Returns: `false` when stdin is not a terminal.
   static func enableRawMode() -> Bool {
-    guard tcgetattr(0, &savedTermios) == 0 else { return false }
+    // After holdInput(), the settings to restore are saved already.
+    if rawModeActive == 0 {
+      guard tcgetattr(0, &savedTermios) == 0 else { return false }
+      installHandlers()
+    }
     var raw = savedTermios
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -58,12 +62,32 @@ enum Terminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    // Handlers first: a crash between the two calls must find the terminal restorable.
-    installHandlers()
-    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+    // The handlers were installed first: a crash between the two calls must find the terminal
+    // restorable. TCSADRAIN keeps the keys typed ahead, for the prompt.
+    guard tcsetattr(0, TCSADRAIN, &raw) == 0 else { return false }
     rawModeActive = 1
     // Bracketed paste: pasted text arrives marked, so its line breaks do not send.
     output("\u{1B}[?2004h")
+    return true
+  }
+
+  /// Stops echoing keys and keeps them for later, while the directory loads: they are read as
+  /// typed ahead when ``enableRawMode()`` starts the prompt, and the progress lines stay clean.
+  /// Ctrl-C still interrupts. The terminal is restored on exit and on a signal from here on.
+  ///
+  /// - Returns: `false` when stdin is not a terminal.
+  @discardableResult
+  static func holdInput() -> Bool {
+    guard rawModeActive == 0, tcgetattr(0, &savedTermios) == 0 else { return false }
+    var quiet = savedTermios
+    quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
+    withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    installHandlers()
+    guard tcsetattr(0, TCSADRAIN, &quiet) == 0 else { return false }
+    rawModeActive = 1
     return true
   }
 
