@@ -102,6 +102,12 @@ struct Options: Equatable {
         }
         options.latencyMilliseconds = milliseconds
       default:
+        guard argument.hasPrefix("-"), argument != "-" else {
+          // A file to read messages from: pipe mode reads them from stdin.
+          throw UsageError(
+            description: "messages come from stdin, not from a file argument: "
+              + "chat-repl [options] < \(argument)")
+        }
         throw UsageError(description: "unknown option '\(argument)' (see --help)")
       }
     }
@@ -115,12 +121,13 @@ struct Options: Equatable {
 
     USAGE
       chat-repl [options]                 interactive, when stdin and stdout are a terminal
-      chat-repl [options] < messages.txt  pipe mode: one output line per input line
+      chat-repl [options] < messages.txt  pipe mode: one output line per input line (messages
+                                          come from stdin, never from a file argument)
 
     OPTIONS
       --users FILE        Load users from a TSV file (id, handle, display_name[, locale], with a
-                          header line, as ../shared/data/users.tsv) instead of the embedded
-                          directory. Large files show progress on stderr.
+                          header line) instead of the embedded directory. Large files show
+                          progress on stderr.
       --channels FILE     Load channels from a TSV file (id, name, with a header line).
       --format FORMAT     plain | markdown | html | slack | discord | json.
                           Interactive: the wire form shown under each sent message (default

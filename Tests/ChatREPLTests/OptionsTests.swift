@@ -29,6 +29,14 @@ struct OptionsTests {
     #expect(throws: Options.UsageError.self) { try Options.parse(["--max-mentions", "-1"]) }
   }
 
+  @Test func aFileArgumentIsAnErrorThatPointsToStdin() {
+    #expect(
+      throws: Options.UsageError(
+        description: "messages come from stdin, not from a file argument: "
+          + "chat-repl [options] < notes.txt")
+    ) { try Options.parse(["--pipe", "notes.txt"]) }
+  }
+
   @Test func helpNamesEveryOption() {
     for option in [
       "--users", "--channels", "--format", "--profile", "--pipe", "--interactive", "--no-color",
