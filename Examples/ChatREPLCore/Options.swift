@@ -127,7 +127,7 @@ struct Options: Equatable {
     OPTIONS
       --users FILE        Load users from a TSV file (id, handle, display_name[, locale], with a
                           header line) instead of the embedded directory. Large files show
-                          progress on stderr.
+                          progress on stderr; see LARGE DIRECTORIES.
       --channels FILE     Load channels from a TSV file (id, name, with a header line).
       --format FORMAT     plain | markdown | html | slack | discord | json.
                           Interactive: the wire form shown under each sent message (default
@@ -157,6 +157,12 @@ struct Options: Equatable {
       Right / End at the line end: accept the ghost text  Ctrl-L     redraw
       Backspace / Delete (after a mention: all of it)
       Ctrl-C        clear the line (twice: quit)          Ctrl-D     quit on an empty line
+
+    LARGE DIRECTORIES
+      `swift run chat-repl` runs a debug build, which takes about 25 s to load and index a
+      million users. Build the release binary once and run it for big directories:
+        swift build -c release --product chat-repl
+        .build/release/chat-repl --users users.tsv --channels channels.tsv
 
     COMMANDS
       /help  /format [slack|discord|markdown|html|plain]  /users  /quit

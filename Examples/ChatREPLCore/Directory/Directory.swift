@@ -64,6 +64,7 @@ struct Directory: Sendable {
     let start = Clock.now()
     let bytes = try TextFile.read(path)
     let reporter = bytes.count >= ProgressReporter.minimumBytes ? progress : nil
+    reporter?.start()
     let items = try TSVLoader.parse(
       bytes, kind: kind, file: path,
       progress: reporter.map { reporter in
@@ -83,6 +84,15 @@ struct ProgressReporter {
   var descriptor: Int32 = 2
 
   private var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  /// Before a large file: in a debug build, where to find the faster one.
+  func start() {
+    #if DEBUG
+      emit(
+        "chat-repl: this debug build loads large directories slowly; see --help, LARGE"
+          + " DIRECTORIES, for the release build\n")
+    #endif
+  }
 
   func update(file: String, noun: String, _ rows: Int, _ fraction: Double) {
     guard isTerminal else { return }
