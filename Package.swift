@@ -21,7 +21,8 @@ let package = Package(
         "Text/generate-case-folding-table.py",
       ]
     ),
-    .testTarget(name: "MentionKitTests", dependencies: ["MentionKit", "TestSupport"]),
+    .testTarget(
+      name: "MentionKitTests", dependencies: ["MentionKit", "TestSupport", "ToolSupport"]),
     // Finding fixtures (Tests/Fixtures) and ../shared's big files, for both test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .executableTarget(

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -15,7 +16,7 @@ struct ByteSearchTests {
   ]
 
   static func texts() -> [[UInt8]] {
-    var generator = SeededGenerator(seed: 0xB17E)
+    var generator = SplitMix64(seed: 0xB17E)
     return (0..<600).map { index in
       var bytes: [UInt8] = []
       while bytes.count < index % 41 {

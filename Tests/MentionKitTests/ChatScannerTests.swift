@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -18,7 +19,7 @@ struct ChatScannerTests {
     "\u{0B}", "\u{0C}", "\u{85}", "longerwordthaneightbytes", "a.b.c.d.e.f.g.h", "x:y:z",
   ]
 
-  static func message(_ generator: inout SeededGenerator) -> String {
+  static func message(_ generator: inout SplitMix64) -> String {
     let count = Int.random(in: 1...14, using: &generator)
     return (0..<count).map { _ in fragments.randomElement(using: &generator)! }.joined()
   }
@@ -51,7 +52,7 @@ struct ChatScannerTests {
   @Test(arguments: profiles.indices)
   func wordByWordMatchesTheWholeTextPass(profile index: Int) {
     let scanner = ChatScanner(profile: Self.profiles[index])
-    var generator = SeededGenerator(seed: 0xC4A7 &+ UInt64(index))
+    var generator = SplitMix64(seed: 0xC4A7 &+ UInt64(index))
     var found = 0
     for _ in 0..<4000 {
       let text = Self.message(&generator)

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -56,7 +57,7 @@ struct GrammarAgreementPropertyTests {
 
   @Test(arguments: 0..<6)
   func composerAndExtractorAgreeAtEveryCursor(seed: Int) throws {
-    var random = SeededGenerator(seed: 0x6772_616D_6D61_72 &+ UInt64(seed))
+    var random = SplitMix64(seed: 0x6772_616D_6D61_72 &+ UInt64(seed))
     var tally = Tally()
     for _ in 0..<250 {
       var text = ""
@@ -77,13 +78,13 @@ struct GrammarAgreementPropertyTests {
     "@x\u{0D4E}. #y", "@ana👍",
   ])
   func handPickedTextsAgree(text: String) throws {
-    var random = SeededGenerator(seed: 1)
+    var random = SplitMix64(seed: 1)
     var tally = Tally()
     try Self.check(text, &random, &tally)
   }
 
   static func check(
-    _ text: String, _ random: inout SeededGenerator, _ tally: inout Tally
+    _ text: String, _ random: inout SplitMix64, _ tally: inout Tally
   ) throws {
     func utf16(_ index: String.Index) -> Int {
       text.utf16.distance(from: text.startIndex, to: index)

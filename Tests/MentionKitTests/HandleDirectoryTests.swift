@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -125,7 +126,7 @@ struct HandleDirectoryUnicodeTests {
     "\u{301}", "\u{212A}", "\u{2126}", "a\u{323}\u{302}", "a\u{302}\u{323}",
   ]
 
-  static func handle(from pieces: [String], _ generator: inout SeededGenerator) -> String {
+  static func handle(from pieces: [String], _ generator: inout SplitMix64) -> String {
     (0..<Int.random(in: 1...4, using: &generator)).map { _ in
       pieces.randomElement(using: &generator)!
     }.joined()
@@ -157,7 +158,7 @@ struct HandleDirectoryUnicodeTests {
   /// directories with keys that are not (misses there are checked again).
   @Test(arguments: [false, true])
   func agreesWithHandleKeyEquality(keysOutsideNFC: Bool) throws {
-    var generator = SeededGenerator(seed: keysOutsideNFC ? 0x0DD : 0xC0DE)
+    var generator = SplitMix64(seed: keysOutsideNFC ? 0x0DD : 0xC0DE)
     let keyPieces = keysOutsideNFC ? Self.nfcPieces + Self.otherPieces : Self.nfcPieces
     let queryPieces = Self.nfcPieces + Self.otherPieces
     var handles = (0..<400).map { _ in Self.handle(from: keyPieces, &generator) }

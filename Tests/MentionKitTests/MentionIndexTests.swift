@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -15,7 +16,7 @@ struct MentionIndexTests {
 
   /// Items with colliding names, shared prefixes, scores with ties, and search terms.
   static func makeItems(count: Int, seed: UInt64) -> [MentionItem] {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     return (0..<count).map { i in
       let first = firstNames.randomElement(using: &random)!
       let last = lastNames.randomElement(using: &random)!
@@ -29,7 +30,7 @@ struct MentionIndexTests {
   }
 
   static func queries(for items: [MentionItem], seed: UInt64) -> [String] {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var queries = [
       "", "a", "A", "á", "jo", "JO", "jose", "josé", "luk", "łuk", "zo", "zoë",
       "ol", "оль", "σο", "美", "김", "ｊｏ", "straße", "strasse", "van d", "van der b", "nick1",
@@ -148,7 +149,7 @@ struct MentionIndexTests {
   func incrementalChangesMatchARebuild(compactionThreshold: Int) {
     var items = Self.makeItems(count: 800, seed: 3)
     let index = MentionIndex(items, compactionThreshold: compactionThreshold)
-    var random = SeededGenerator(seed: 99)
+    var random = SplitMix64(seed: 99)
     var nextID = 10_000
     for step in 0..<200 {
       switch Int.random(in: 0..<3, using: &random) {

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -30,7 +31,7 @@ struct MentionManagerStressTests {
     let delegate = StressDelegate(manager: manager)
     manager.delegate = delegate
 
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var text = ""
     var processed: Set<String> = [""]
     var checkpoints = 0

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -59,7 +60,7 @@ struct MessageDraftPropertyTests {
 
   @Test(arguments: 0..<12)
   func entitiesStayTrueUnderRandomEdits(seed: Int) throws {
-    var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9 &+ 17)
+    var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 17)
     let options = Self.allOptions[seed % Self.allOptions.count]
     var draft = MessageDraft(options: options)
     var tally = Tally()

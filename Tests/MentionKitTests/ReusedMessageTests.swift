@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -265,7 +266,7 @@ struct ReusedMessageTests {
       "@jon", " & ", "<b>", "#général", " 👨‍👩‍👧 ", "@nobody", " `@kim` ", "@kim", "\n", "*x*_y_",
       "@everyone", " https://x.example/@jon ", "ana@jon.example", " #général.",
     ]
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     var resolved = Message(text: "")
     for length in [1, 5, 40, 200] {
       for _ in 0..<20 {

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -60,7 +61,7 @@ struct TwitterURLOverlapTests {
   }
 
   @Test func wordByWordMatchesTheWholeTextRule() {
-    var generator = SeededGenerator(seed: 0x7E57_0A11)
+    var generator = SplitMix64(seed: 0x7E57_0A11)
     var dropped = 0
     for _ in 0..<6_000 {
       let count = Int.random(in: 1...12, using: &generator)

@@ -1,4 +1,5 @@
 import Testing
+import ToolSupport
 
 @testable import MentionKit
 
@@ -201,7 +202,7 @@ final class ChaosDataSource: MentionDataSource {
         state.calls[index].sawCancellation = cancelled
       }
     }
-    var random = SeededGenerator(seed: stableHash(seed, query.sourceText, "latency"))
+    var random = SplitMix64(seed: stableHash(seed, query.sourceText, "latency"))
     let turns = Int.random(in: 0..<80, using: &random)
     let sleeps = Int.random(in: 0..<10, using: &random) == 0
     let items = (0..<3).map {
