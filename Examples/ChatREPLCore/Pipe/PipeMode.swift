@@ -48,13 +48,16 @@ struct PipeMode {
 
   /// Reads `input` to its end and writes to `output` and `errors`.
   ///
+  /// - Parameter readSize: The most bytes read at once.
   /// - Returns: The number of lines processed.
   @discardableResult
-  func run(input: Int32 = 0, output: Int32 = 1, errors: Int32 = 2) -> Int {
+  func run(input: Int32 = 0, output: Int32 = 1, errors: Int32 = 2, readSize: Int = 1 << 16)
+    -> Int
+  {
     var out = BufferedWriter(descriptor: output)
     var err = BufferedWriter(descriptor: errors)
-    var pending: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var splitter = LineSplitter()
+    var chunk = [UInt8](repeating: 0, count: readSize)
     var lineNumber = 0
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
@@ -69,15 +72,9 @@ struct PipeMode {
       let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
-      pending.append(contentsOf: chunk[0..<count])
-      var start = pending.startIndex
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        emit(pending[start..<newline])
-        start = newline + 1
-      }
-      pending.removeSubrange(..<start)
+      splitter.append(chunk[0..<count], emit)
     }
-    if !pending.isEmpty { emit(pending[...]) }
+    splitter.finish(emit)
     out.flush()
     err.flush()
     return lineNumber
