@@ -130,16 +130,8 @@ struct PipeModeTests {
   static func runBinary(_ arguments: [String], input: String) throws -> (
     status: Int32, output: String, errors: String
   ) {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("chat-repl")
-    let executable =
-      FileManager.default.fileExists(atPath: binary.path)
-      ? binary : URL(fileURLWithPath: Fixtures.packageRoot + "/.build/debug/chat-repl")
-    try #require(
-      FileManager.default.fileExists(atPath: executable.path),
-      "build chat-repl first (swift build): \(executable.path) is missing")
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = try binaryURL()
     process.arguments = arguments
     let stdin = Pipe()
     let stdout = Pipe()
@@ -157,6 +149,19 @@ struct PipeModeTests {
       process.terminationStatus, String(decoding: output, as: UTF8.self),
       String(decoding: errors, as: UTF8.self)
     )
+  }
+
+  /// The built `chat-repl`, beside the test bundle or in `.build/debug`.
+  static func binaryURL() throws -> URL {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("chat-repl")
+    let executable =
+      FileManager.default.fileExists(atPath: binary.path)
+      ? binary : URL(fileURLWithPath: Fixtures.packageRoot + "/.build/debug/chat-repl")
+    try #require(
+      FileManager.default.fileExists(atPath: executable.path),
+      "build chat-repl first (swift build): \(executable.path) is missing")
+    return executable
   }
 
   static func temporaryFile(_ name: String, _ contents: String) throws -> String {

@@ -12,7 +12,8 @@ import MentionKit
 ///
 /// Lines are split on `\n` only (a `\r` before it is kept as part of the line's text for json,
 /// and dropped for the other formats); invalid UTF-8 is replaced by U+FFFD. Output is
-/// deterministic and buffered.
+/// deterministic, and written before each wait for input: a line's output never waits for the
+/// next line.
 struct PipeMode {
   var analyzer: any MessageAnalyzer
   var formatter: any MessageFormatter
@@ -69,6 +70,11 @@ struct PipeMode {
       for warning in warnings { err.write("chat-repl: " + warning + "\n") }
     }
     while true {
+      // Everything processed goes out before waiting for more input: `tail -f log | chat-repl`
+      // shows each line at once. Reads of a file or a busy pipe return large pieces, so this
+      // costs a write per piece, not per line.
+      out.flush()
+      err.flush()
       let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
@@ -81,7 +87,7 @@ struct PipeMode {
   }
 }
 
-/// Collects output and writes it in large blocks.
+/// Collects output and writes it in large blocks, or when flushed.
 struct BufferedWriter {
   var descriptor: Int32
   private var buffer: [UInt8] = []
@@ -97,6 +103,7 @@ struct BufferedWriter {
   }
 
   mutating func flush() {
+    guard !buffer.isEmpty else { return }
     POSIX.writeAll(descriptor, buffer)
     buffer.removeAll(keepingCapacity: true)
   }
