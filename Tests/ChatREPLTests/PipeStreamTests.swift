@@ -45,6 +45,21 @@ struct PipeStreamTests {
     #expect(result.errors == "")
   }
 
+  /// A `\r\n` line end is a line end in every format: json's `text` has no `\r`, as the
+  /// other formats have none, however the reads cut the input.
+  @Test(arguments: Options.Format.allCases)
+  func crlfLinesReadAsLFLines(format: Options.Format) throws {
+    let pipe = try Self.pipe(format)
+    let lf = try Self.run(pipe, Array("hi @jose\n\nbye @zoe\n".utf8), readSize: 1 << 16)
+    for readSize in [1, 9, 1 << 16] {
+      let crlf = try Self.run(pipe, Array("hi @jose\r\n\r\nbye @zoe\r\n".utf8), readSize: readSize)
+      #expect(crlf.output == lf.output, "reads of \(readSize)")
+    }
+    if format == .json {
+      #expect(lf.output.hasPrefix(#"{"text":"hi @jose","entities":[{"#))
+    }
+  }
+
   /// `tail -f log | chat-repl`: each line's output is written while the input stays open, not
   /// held until the end of the input.
   @Test func writesEachLineBeforeTheInputEnds() throws {

@@ -10,8 +10,8 @@ import MentionKit
 /// mentions past the per-message limit (not looked up), are also reported on the error stream
 /// with their line number, so none goes unnoticed.
 ///
-/// Lines are split on `\n` only (a `\r` before it is kept as part of the line's text for json,
-/// and dropped for the other formats); invalid UTF-8 is replaced by U+FFFD. Output is
+/// Lines are split on `\n` (a `\r` before it is dropped, in every format); invalid UTF-8 is
+/// replaced by U+FFFD. Output is
 /// deterministic, and written before each wait for input: a line's output never waits for the
 /// next line.
 struct PipeMode {
@@ -63,8 +63,9 @@ struct PipeMode {
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
       var slice = bytes
-      if format != .json, slice.last == 0x0D { slice = slice.dropLast() }
-      let (line, warnings) = process(String(decoding: slice, as: UTF8.self), number: lineNumber)
+      if slice.last == 0x0D { slice = slice.dropLast() }
+      let text = String(decoding: slice, as: UTF8.self)
+      let (line, warnings) = process(text, number: lineNumber)
       out.write(line)
       out.write("\n")
       for warning in warnings { err.write("chat-repl: " + warning + "\n") }
