@@ -60,6 +60,21 @@ struct PipeStreamTests {
     }
   }
 
+  /// Bytes that are not UTF-8 are replaced by U+FFFD, as always, but no longer silently: the
+  /// first line holding any is named once on the error stream, and the lines after it are
+  /// still processed.
+  @Test func invalidUTF8IsReportedOnceWithItsLine() throws {
+    let input: [UInt8] =
+      Array("ok @jose\n".utf8) + [0x61, 0xFF, 0x20] + Array("@zoe\n".utf8) + [0x62, 0xC3, 0x0A]
+      + Array("end @jose\n".utf8)
+    let result = try Self.run(try Self.pipe(.slack), input, readSize: 4)
+    #expect(result.output == "ok <@U1>\na\u{FFFD} <@U2>\nb\u{FFFD}\nend <@U1>\n")
+    #expect(
+      result.errors
+        == "chat-repl: line 2: not valid UTF-8 (replaced by U+FFFD; later lines with invalid"
+        + " UTF-8 are not reported)\n")
+  }
+
   /// `tail -f log | chat-repl`: each line's output is written while the input stays open, not
   /// held until the end of the input.
   @Test func writesEachLineBeforeTheInputEnds() throws {

@@ -10,8 +10,9 @@ import MentionKit
 /// mentions past the per-message limit (not looked up), are also reported on the error stream
 /// with their line number, so none goes unnoticed.
 ///
-/// Lines are split on `\n` (a `\r` before it is dropped, in every format); invalid UTF-8 is
-/// replaced by U+FFFD. Output is
+/// Lines are split on `\n` (a `\r` before it is dropped, in every format). Bytes that are not
+/// UTF-8 are replaced by U+FFFD, and the first line that holds any is named on the error
+/// stream (once: a binary file does not flood it). Output is
 /// deterministic, and written before each wait for input: a line's output never waits for the
 /// next line.
 struct PipeMode {
@@ -60,11 +61,23 @@ struct PipeMode {
     var splitter = LineSplitter()
     var chunk = [UInt8](repeating: 0, count: readSize)
     var lineNumber = 0
+    var reportedInvalidUTF8 = false
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
       var slice = bytes
       if slice.last == 0x0D { slice = slice.dropLast() }
-      let text = String(decoding: slice, as: UTF8.self)
+      let text: String
+      if let valid = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+        text = valid
+      } else {
+        text = String(decoding: slice, as: UTF8.self)
+        if !reportedInvalidUTF8 {
+          reportedInvalidUTF8 = true
+          err.write(
+            "chat-repl: line \(lineNumber): not valid UTF-8 (replaced by U+FFFD; later lines"
+              + " with invalid UTF-8 are not reported)\n")
+        }
+      }
       let (line, warnings) = process(text, number: lineNumber)
       out.write(line)
       out.write("\n")
