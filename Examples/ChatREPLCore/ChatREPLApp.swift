@@ -49,7 +49,9 @@ public enum ChatREPLApp {
     do {
       directory = try Directory.load(
         usersFile: options.usersFile, channelsFile: options.channelsFile,
-        progress: ProgressReporter())
+        progress: ProgressReporter(),
+        extractor: EntityExtractor(profile: options.profile == .twitter ? .twitter : .chat),
+        warn: { POSIX.writeAll(2, "chat-repl: warning: \($0)\n") })
     } catch {
       POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
       return 1

@@ -114,9 +114,12 @@ struct PipeModeTests {
       ["--users", users, "--format", "slack", "--max-mentions", "1"], input: "@jose @zoe\n")
     #expect(result.status == 0)
     #expect(result.output == "<@U1> @zoe\n")
+    // The fixture's KIM duplicates kim on purpose: the loader says so first.
     #expect(
       result.errors
-        == "chat-repl: line 1: 1 mention(s) over the limit of 1 per message, not looked up"
+        == "chat-repl: warning: \(users):5: handle 'KIM' (U4) is also the handle of U3 on line 4"
+        + " (case is ignored): every @KIM is ambiguous\n"
+        + "chat-repl: line 1: 1 mention(s) over the limit of 1 per message, not looked up"
         + " (@zoe); change the limit with --max-mentions\n")
   }
 

@@ -86,6 +86,9 @@ struct PipeStreamTests {
     try #require(child.readLine(timeout: 10) == "hi <@U1>")
     child.write("@zoe and @nobody\n")
     #expect(child.readLine(timeout: 10) == "<@U2> and @nobody")
+    // The fixture's KIM duplicates kim on purpose: the loader's warning comes first.
+    #expect(
+      child.readLine(from: child.errors, timeout: 10)?.hasPrefix("chat-repl: warning:") == true)
     #expect(child.readLine(from: child.errors, timeout: 10) == "chat-repl: line 2: unknown @nobody")
   }
 }

@@ -43,34 +43,50 @@ struct Directory: Sendable {
   ///   - usersFile: A users TSV file, or `nil` for the embedded users.
   ///   - channelsFile: A channels TSV file, or `nil` for the embedded channels.
   ///   - progress: Where progress lines go (stderr in the app); `nil` for none.
+  ///   - extractor: The extractor that reads messages, which decides which handles can be
+  ///     typed.
+  ///   - warn: Called with each warning about a file's handles (see `HandleCheck`); `nil` to
+  ///     skip the check.
   static func load(
-    usersFile: String?, channelsFile: String?, progress: ProgressReporter?
+    usersFile: String?, channelsFile: String?, progress: ProgressReporter?,
+    extractor: EntityExtractor = EntityExtractor(), warn: ((String) -> Void)? = nil
   ) throws(FileError) -> Directory {
     var directory = embedded()
     if let usersFile {
-      directory.users = try loadFile(usersFile, kind: .users, progress: progress)
+      directory.users = try loadFile(
+        usersFile, kind: .users, progress: progress, extractor: extractor, warn: warn)
       directory.usersSource = usersFile
     }
     if let channelsFile {
-      directory.channels = try loadFile(channelsFile, kind: .channels, progress: progress)
+      directory.channels = try loadFile(
+        channelsFile, kind: .channels, progress: progress, extractor: extractor, warn: warn)
       directory.channelsSource = channelsFile
     }
     return directory
   }
 
+  /// Loads one file of users or channels (see ``load(usersFile:channelsFile:progress:extractor:warn:)``).
   static func loadFile(
-    _ path: String, kind: TSVLoader.Kind, progress: ProgressReporter?
+    _ path: String, kind: TSVLoader.Kind, progress: ProgressReporter?,
+    extractor: EntityExtractor = EntityExtractor(), warn: ((String) -> Void)? = nil
   ) throws(FileError) -> [MentionItem] {
     let start = Clock.now()
     let bytes = try TextFile.read(path)
     let reporter = bytes.count >= ProgressReporter.minimumBytes ? progress : nil
     reporter?.start()
-    let items = try TSVLoader.parse(
+    let (items, lines) = try TSVLoader.parseWithLines(
       bytes, kind: kind, file: path,
       progress: reporter.map { reporter in
         { rows, fraction in reporter.update(file: path, noun: kind.noun, rows, fraction) }
       })
     reporter?.finish(file: path, noun: kind.noun, items.count, seconds: Clock.now() - start)
+    if let warn {
+      for warning in HandleCheck.warnings(
+        for: items, lines: lines, kind: kind, file: path, extractor: extractor)
+      {
+        warn(warning)
+      }
+    }
     return items
   }
 }

@@ -43,7 +43,17 @@ enum TSVLoader {
   static func parse(
     _ bytes: [UInt8], kind: Kind, file: String, progress: Progress? = nil
   ) throws(FileError) -> [MentionItem] {
+    try parseWithLines(bytes, kind: kind, file: file, progress: progress).items
+  }
+
+  /// Parses users or channels as ``parse(_:kind:file:progress:)`` does, and gives the 1-based
+  /// line of each item.
+  static func parseWithLines(
+    _ bytes: [UInt8], kind: Kind, file: String, progress: Progress? = nil
+  ) throws(FileError) -> (items: [MentionItem], lines: [Int32]) {
     var items: [MentionItem] = []
+    var lines: [Int32] = []
+    lines.reserveCapacity(bytes.count / 48)
     items.reserveCapacity(bytes.count / 48)
     var ids = Set<String>()
     ids.reserveCapacity(bytes.count / 48)
@@ -57,6 +67,7 @@ enum TSVLoader {
       guard !id.isEmpty else { throw row.error("empty id") }
       guard !handle.isEmpty else { throw row.error("empty \(kind.requiredColumns[1])") }
       guard ids.insert(id).inserted else { throw row.error("duplicate id '\(id)'") }
+      lines.append(Int32(truncatingIfNeeded: row.line))
       switch kind {
       case .users:
         let name = row.string(2)
@@ -70,6 +81,6 @@ enum TSVLoader {
         items.append(MentionItem(id: id, insertionText: handle))
       }
     }
-    return items
+    return (items, lines)
   }
 }
