@@ -146,26 +146,68 @@ package struct JSONWriter {
   /// JSONWriter.appendString("a\"b\n\u{1}é", to: &out)  // "a\"b\n\u0001é"
   /// ```
   package static func appendString(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
+    var bytes: [UInt8] = []
+    appendString(text, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` as a JSON string literal, in UTF-8, escaped as
+  /// ``appendString(_:to:)-(_,String)`` does: the form for writers that collect bytes.
+  package static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    appendEscaped(text, to: &output)
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the escaped UTF-8 of `text` without the quotes around it, so that several texts
+  /// can make one string literal.
+  package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    if let done = text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) {
+      return done
     }
-    output += "\""
+    var copy = text
+    copy.withUTF8 { appendEscaped($0, to: &output) }
+  }
+
+  /// Appends escaped UTF-8 (valid UTF-8, as a `String` holds): the runs between escapes are
+  /// copied whole.
+  package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    let count = bytes.count
+    var run = 0
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      // At or above `#`, only `\` and the first byte of U+2028 and U+2029 may need an escape.
+      if byte >= 0x23 && byte != 0x5C && byte != 0xE2 || byte == 0x20 || byte == 0x21 {
+        index += 1
+        continue
+      }
+      var length = 1
+      if byte == 0xE2 {
+        guard index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+          index += 1
+          continue
+        }
+        length = 3
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+      output.append(UInt8(ascii: "\\"))
+      switch byte {
+      case 0x22, 0x5C: output.append(byte)
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
+      case 0xE2:
+        // U+2028 or U+2029.
+        output.append(contentsOf: [0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39])
+      default:
+        let hex: (UInt8) -> UInt8 = { $0 < 10 ? 0x30 + $0 : 0x61 + $0 - 10 }
+        output.append(contentsOf: [0x75, 0x30, 0x30, hex(byte >> 4), hex(byte & 0xF)])
+      }
+      index += length
+      run = index
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count]))
   }
 
   /// Whether `text` is a JSON number: `-`? then `0` or a digit 1–9 and digits, then an

@@ -129,6 +129,26 @@ struct PipeModeTests {
     #expect(out == #""a\"b\\c\n\u0001\u2028é""#)
   }
 
+  /// Offsets after a character outside the BMP (two UTF-16 units, one scalar) and after U+2028,
+  /// and the text's quote, backslash and U+2028 escaped, in the text and nowhere else. Worked by
+  /// hand: `q"\ 😀 @jose` puts `@jose` at UTF-16 7..<12 and scalars 6..<11; U+2028 and a space
+  /// put `@zoe` at 14..<18 and 13..<17.
+  @Test func jsonOffsetsAndEscapesAroundWideCharacters() throws {
+    let pipe = PipeMode(
+      analyzer: ExtractorAnalyzer(
+        profile: .chat, handles: HandleTable(directory: try Self.directory())),
+      formatter: BasicFormatter(), format: .json)
+    let (output, _) = pipe.process("q\"\\ \u{1F600} @jose\u{2028} @zoe", number: 1)
+    #expect(
+      output
+        == ##"{"text":"q\"\\ 😀 @jose\u2028 @zoe","entities":["##
+        + ##"{"kind":"mention","text":"@jose","value":"jose","utf16":[7,12],"scalars":[6,11],"##
+        + ##""resolution":{"status":"resolved","id":"U1","handle":"jose","display_name":"José Álvarez"}},"##
+        + ##"{"kind":"mention","text":"@zoe","value":"zoe","utf16":[14,18],"scalars":[13,17],"##
+        + ##""resolution":{"status":"resolved","id":"U2","handle":"zoe","display_name":"Zoë <script>"}}],"##
+        + ##""unresolved":[]}"##)
+  }
+
   /// Runs the built `chat-repl` with the given arguments and standard input.
   static func runBinary(_ arguments: [String], input: String) throws -> (
     status: Int32, output: String, errors: String

@@ -31,6 +31,26 @@ struct JSONWriterTests {
     #expect(quoted("") == #""""#)
   }
 
+  /// The byte form escapes exactly as the `String` form: runs of plain text between escapes,
+  /// an escape at either end, other characters that start with the byte of U+2028 (E2), and
+  /// U+2028 cut short at the end of a byte buffer.
+  @Test func bytesAreEscapedAsText() {
+    let texts = [
+      "", "plain", "\"start", "end\\", "a\u{1}b\u{1F}c\td", "€ ‧ \u{2027}\u{202A}", "x\u{2028}",
+      "\u{2029}y", "日本語 \"q\" 😀",
+    ]
+    for text in texts {
+      var bytes: [UInt8] = []
+      JSONWriter.appendString(text, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == quoted(text), "\(text.debugDescription)")
+    }
+    #expect(quoted("€ \u{2027}\u{202A}") == "\"€ \u{2027}\u{202A}\"")
+    #expect(quoted("a\u{1}b\u{1F}c") == #""a\u0001b\u001fc""#)
+    var cut: [UInt8] = []
+    [0x61, 0xE2, 0x80].withUnsafeBufferPointer { JSONWriter.appendEscaped($0, to: &cut) }
+    #expect(cut == [0x61, 0xE2, 0x80])
+  }
+
   /// RFC 8259, section 13: the example object, written compactly.
   @Test func writesTheRFCExampleCompactly() {
     var json = JSONWriter()

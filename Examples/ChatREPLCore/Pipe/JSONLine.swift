@@ -17,74 +17,150 @@ import ToolSupport
 /// `limit`) for a mention past the per-message mention limit, which was not looked up.
 /// `unresolved` lists the unknown handles again, so they are never lost.
 enum JSONLine {
+  /// The line for `message`, without a line end.
   static func render(_ message: Message, mentionLimit: Int) -> String {
-    let text = message.text
-    var out = "{\"text\":"
-    appendString(text, to: &out)
-    out += ",\"entities\":["
-    var unresolved: [String] = []
-    for (offset, entity) in message.entities.enumerated() {
-      if offset > 0 { out += "," }
-      let range = entity.range(in: text) ?? text.endIndex..<text.endIndex
-      let scalars = text.unicodeScalars
-      let scalarStart = scalars.distance(from: scalars.startIndex, to: range.lowerBound)
-      let scalarEnd = scalarStart + scalars.distance(from: range.lowerBound, to: range.upperBound)
-      let kind = entity.listSlug == nil ? entity.trigger.rawValue : "list"
-      let written = String(text[range])
-      out += "{\"kind\":"
-      appendString(kind, to: &out)
-      out += ",\"text\":"
-      appendString(written, to: &out)
-      out += ",\"value\":"
-      appendString(entity.value + (entity.listSlug ?? ""), to: &out)
-      out += ",\"utf16\":[\(entity.utf16Range.lowerBound),\(entity.utf16Range.upperBound)]"
-      out += ",\"scalars\":[\(scalarStart),\(scalarEnd)]"
-      out += ",\"resolution\":"
-      switch entity.resolution {
-      case .resolved(let item):
-        out += "{\"status\":\"resolved\","
-        appendItem(item, to: &out)
-        out += "}"
-      case .ambiguous(let items):
-        out += "{\"status\":\"ambiguous\",\"candidates\":["
-        for (index, item) in items.enumerated() {
-          if index > 0 { out += "," }
-          out += "{"
-          appendItem(item, to: &out)
-          out += "}"
-        }
-        out += "]}"
-      case .unresolved where entity.trigger == .mention:
-        out += "{\"status\":\"unresolved\"}"
-        unresolved.append(written)
-      case .skipped(.overMentionLimit):
-        out += "{\"status\":\"over_limit\",\"limit\":\(mentionLimit)}"
-      case .unresolved, .skipped, .pending:
-        out += "{\"status\":\"none\"}"
-      }
-      out += "}"
-    }
-    out += "],\"unresolved\":["
-    for (index, text) in unresolved.enumerated() {
-      if index > 0 { out += "," }
-      appendString(text, to: &out)
-    }
-    out += "]}"
-    return out
+    var out: [UInt8] = []
+    render(message, mentionLimit: mentionLimit, into: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func appendItem(_ item: MentionItem, to out: inout String) {
-    out += "\"id\":"
-    appendString(item.id, to: &out)
-    out += ",\"handle\":"
-    appendString(item.insertionText, to: &out)
-    out += ",\"display_name\":"
-    appendString(item.displayText, to: &out)
+  /// Appends the line for `message` to `out` as UTF-8, without a line end.
+  ///
+  /// - Complexity: O(*n* + *e*) in the length of the text and of the entities' JSON: the
+  ///   offsets are counted in one pass over the text, entities being in text order.
+  static func render(_ message: Message, mentionLimit: Int, into out: inout [UInt8]) {
+    var text = message.text
+    text.withUTF8 { bytes in
+      render(message, bytes: bytes, mentionLimit: mentionLimit, into: &out)
+    }
+  }
+
+  private static func render(
+    _ message: Message, bytes: UnsafeBufferPointer<UInt8>, mentionLimit: Int,
+    into out: inout [UInt8]
+  ) {
+    out.append(#"{"text":""#)
+    JSONWriter.appendEscaped(bytes, to: &out)
+    out.append(#"","entities":["#)
+    var unresolved: [Range<Int>] = []
+    var cursor = OffsetCursor(bytes)
+    for (offset, entity) in message.entities.enumerated() {
+      if offset > 0 { out.append(UInt8(ascii: ",")) }
+      let start = cursor.advance(toUTF16: entity.utf16Range.lowerBound)
+      let end = cursor.advance(toUTF16: entity.utf16Range.upperBound)
+      let written = start.byte..<max(start.byte, end.byte)
+      out.append(#"{"kind":""#)
+      if entity.listSlug == nil {
+        JSONWriter.appendEscaped(entity.trigger.rawValue, to: &out)
+      } else {
+        out.append("list")
+      }
+      out.append(#"","text":""#)
+      JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: bytes[written]), to: &out)
+      out.append(#"","value":""#)
+      JSONWriter.appendEscaped(entity.value, to: &out)
+      if let slug = entity.listSlug { JSONWriter.appendEscaped(slug, to: &out) }
+      out.append(#"","utf16":["#)
+      out.appendDecimal(entity.utf16Range.lowerBound)
+      out.append(UInt8(ascii: ","))
+      out.appendDecimal(entity.utf16Range.upperBound)
+      out.append(#"],"scalars":["#)
+      out.appendDecimal(start.scalar)
+      out.append(UInt8(ascii: ","))
+      out.appendDecimal(max(start.scalar, end.scalar))
+      out.append(#"],"resolution":"#)
+      switch entity.resolution {
+      case .resolved(let item):
+        out.append(#"{"status":"resolved","#)
+        appendItem(item, to: &out)
+        out.append(UInt8(ascii: "}"))
+      case .ambiguous(let items):
+        out.append(#"{"status":"ambiguous","candidates":["#)
+        for (index, item) in items.enumerated() {
+          out.append(index > 0 ? #",{"# : "{")
+          appendItem(item, to: &out)
+          out.append(UInt8(ascii: "}"))
+        }
+        out.append("]}")
+      case .unresolved where entity.trigger == .mention:
+        out.append(#"{"status":"unresolved"}"#)
+        unresolved.append(written)
+      case .skipped(.overMentionLimit):
+        out.append(#"{"status":"over_limit","limit":"#)
+        out.appendDecimal(mentionLimit)
+        out.append(UInt8(ascii: "}"))
+      case .unresolved, .skipped, .pending:
+        out.append(#"{"status":"none"}"#)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(#"],"unresolved":["#)
+    for (index, range) in unresolved.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(UInt8(ascii: "\""))
+      JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+    out.append("]}")
+  }
+
+  private static func appendItem(_ item: MentionItem, to out: inout [UInt8]) {
+    out.append(#""id":"#)
+    JSONWriter.appendString(item.id, to: &out)
+    out.append(#","handle":"#)
+    JSONWriter.appendString(item.insertionText, to: &out)
+    out.append(#","display_name":"#)
+    JSONWriter.appendString(item.displayText, to: &out)
   }
 
   /// Appends a JSON string literal (ToolSupport's `JSONWriter`): non-ASCII text is written as
   /// UTF-8, control characters and line separators as escapes.
   static func appendString(_ text: String, to out: inout String) {
     JSONWriter.appendString(text, to: &out)
+  }
+}
+
+/// Walks a text's UTF-8 forward, counting UTF-16 code units and Unicode scalars, to turn the
+/// UTF-16 offsets of entities (in text order) into byte and scalar offsets in one pass.
+private struct OffsetCursor {
+  let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var byte = 0
+  private(set) var utf16 = 0
+  private(set) var scalar = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// Moves to a UTF-16 offset (or the end of the text) and returns the byte and scalar offsets
+  /// there; an offset behind the cursor starts again from the beginning.
+  mutating func advance(toUTF16 target: Int) -> (byte: Int, scalar: Int) {
+    if target < utf16 { (byte, utf16, scalar) = (0, 0, 0) }
+    while utf16 < target && byte < bytes.count {
+      let lead = bytes[byte]
+      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      byte += length
+      utf16 += length == 4 ? 2 : 1
+      scalar += 1
+    }
+    byte = min(byte, bytes.count)
+    return (byte, scalar)
+  }
+}
+
+extension [UInt8] {
+  /// Appends the UTF-8 of ASCII text.
+  fileprivate mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
+  }
+
+  /// Appends an integer in decimal.
+  fileprivate mutating func appendDecimal(_ value: Int) {
+    guard value >= 0 else { return append(contentsOf: String(value).utf8) }
+    let start = count
+    var rest = value
+    repeat {
+      append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    self[start...].reverse()
   }
 }

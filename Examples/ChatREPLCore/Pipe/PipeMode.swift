@@ -22,19 +22,30 @@ struct PipeMode {
 
   /// Processes one line: the output line and the warnings for it.
   func process(_ line: String, number: Int) -> (output: String, warnings: [String]) {
-    let message = analyzer.analyze(line)
+    var output: [UInt8] = []
     var warnings: [String] = []
+    process(line, number: number, into: &output, warnings: &warnings)
+    return (String(decoding: output, as: UTF8.self), warnings)
+  }
+
+  /// Processes one line: appends its output (without a line end) to `output` and its warnings
+  /// to `warnings`.
+  func process(_ line: String, number: Int, into output: inout [UInt8], warnings: inout [String]) {
+    let message = analyzer.analyze(line)
     var overLimit: [String] = []
+    func written(_ entity: MessageEntity) -> String {
+      entity.range(in: message.text).map { String(message.text[$0]) } ?? entity.value
+    }
     for entity in message.entities {
-      let text = entity.range(in: message.text).map { String(message.text[$0]) } ?? entity.value
       switch entity.resolution {
       case .unresolved where entity.trigger == .mention:
-        warnings.append("line \(number): unknown \(text)")
+        warnings.append("line \(number): unknown \(written(entity))")
       case .ambiguous(let items):
         warnings.append(
-          "line \(number): ambiguous \(text) (" + items.map(\.id).joined(separator: ", ") + ")")
+          "line \(number): ambiguous \(written(entity)) ("
+            + items.map(\.id).joined(separator: ", ") + ")")
       case .skipped(.overMentionLimit):
-        overLimit.append(text)
+        overLimit.append(written(entity))
       default:
         break
       }
@@ -45,7 +56,7 @@ struct PipeMode {
           + "\(analyzer.mentionLimit) per message, not looked up ("
           + overLimit.joined(separator: ", ") + "); change the limit with --max-mentions")
     }
-    return (formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit), warnings)
+    formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit, into: &output)
   }
 
   /// Reads `input` to its end and writes to `output` and `errors`.
@@ -62,6 +73,7 @@ struct PipeMode {
     var chunk = [UInt8](repeating: 0, count: readSize)
     var lineNumber = 0
     var reportedInvalidUTF8 = false
+    var warnings: [String] = []
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
       var slice = bytes
@@ -78,10 +90,11 @@ struct PipeMode {
               + " with invalid UTF-8 are not reported)\n")
         }
       }
-      let (line, warnings) = process(text, number: lineNumber)
-      out.write(line)
-      out.write("\n")
+      process(text, number: lineNumber, into: &out.buffer, warnings: &warnings)
+      out.buffer.append(0x0A)
+      out.flushIfFull()
       for warning in warnings { err.write("chat-repl: " + warning + "\n") }
+      warnings.removeAll(keepingCapacity: true)
     }
     while true {
       // Everything processed goes out before waiting for more input: `tail -f log | chat-repl`
@@ -104,7 +117,8 @@ struct PipeMode {
 /// Collects output and writes it in large blocks, or when flushed.
 struct BufferedWriter {
   var descriptor: Int32
-  private var buffer: [UInt8] = []
+  /// What waits to be written; callers may append to it, then call ``flushIfFull()``.
+  var buffer: [UInt8] = []
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -113,6 +127,11 @@ struct BufferedWriter {
 
   mutating func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
+    flushIfFull()
+  }
+
+  /// Writes the buffer once it holds a large block.
+  mutating func flushIfFull() {
     if buffer.count >= 1 << 16 { flush() }
   }
 
