@@ -32,17 +32,11 @@ enum HandleCheck {
     let (sign, trigger): (String, Trigger.Name) =
       kind == .users ? ("@", .mention) : ("#", .hashtag)
     var warnings: [String] = []
-    var more = 0
-    func warn(_ index: Int, _ reason: String) {
-      if warnings.count < limit {
-        warnings.append(FileError(file: file, line: Int(lines[index]), reason: reason).description)
-      } else {
-        more += 1
-      }
-    }
+    /// Each item's problems, found one kind after the other, then put in line order.
+    var problems: [(index: Int, reason: String)] = []
+    func warn(_ index: Int, _ reason: String) { problems.append((index, reason)) }
     var first: [HandleKey: Int] = [:]
     first.reserveCapacity(items.count)
-    var message = Message(text: "")
     for (index, item) in items.enumerated() {
       let handle = item.insertionText
       let key = HandleKey(handle)
@@ -54,24 +48,81 @@ enum HandleCheck {
       } else {
         first[key] = index
       }
-      let typed = sign + handle
-      extractor.extract(typed, into: &message)
-      let whole =
-        message.entities.count == 1 && message.entities[0].trigger == trigger
-        && message.entities[0].listSlug == nil
-        && message.entities[0].utf16Range == 0..<typed.utf16.count
-      if !whole {
-        let read = message.entities.first { $0.trigger == trigger }
-          .flatMap { $0.range(in: typed) }.map { "reads as " + typed[$0] }
-        warn(
-          index,
-          "handle '\(handle)' (\(item.id)) cannot be typed as one mention: \(typed) "
-            + (read ?? "is not read as a mention"))
-      }
     }
-    if more > 0 {
-      warnings.append("\(file): \(more) more warning(s) like these not shown")
+    var message = Message(text: "")
+    for index in untypeable(items, sign: sign, trigger: trigger, extractor: extractor) {
+      let typed = sign + items[index].insertionText
+      extractor.extract(typed, into: &message)
+      let read = message.entities.first { $0.trigger == trigger }
+        .flatMap { $0.range(in: typed) }.map { "reads as " + typed[$0] }
+      warn(
+        index,
+        "handle '\(items[index].insertionText)' (\(items[index].id)) cannot be typed as one"
+          + " mention: \(typed) " + (read ?? "is not read as a mention"))
+    }
+    let ordered = problems.enumerated().sorted {
+      ($0.element.index, $0.offset) < ($1.element.index, $1.offset)
+    }.map(\.element)
+    for (index, reason) in ordered.prefix(limit) {
+      warnings.append(FileError(file: file, line: Int(lines[index]), reason: reason).description)
+    }
+    if problems.count > limit {
+      warnings.append("\(file): \(problems.count - limit) more warning(s) like these not shown")
     }
     return warnings
+  }
+
+  /// The indices of the items whose handle, typed after its sign alone, the extractor does not
+  /// read as one whole entity of `trigger`, in order.
+  ///
+  /// Handles are read a thousand at a time, one a line (a mention ends at a line break), which
+  /// costs far less than a message each; a handle not read whole there is read again alone, as
+  /// the whole message, and only that reading counts.
+  static func untypeable(
+    _ items: [MentionItem], sign: String, trigger: Trigger.Name, extractor: EntityExtractor
+  ) -> [Int] {
+    var found: [Int] = []
+    var message = Message(text: "")
+    var batch = ""
+    var starts: [Int] = []
+    func isWhole(_ typed: String) -> Bool {
+      extractor.extract(typed, into: &message)
+      return message.entities.count == 1 && message.entities[0].trigger == trigger
+        && message.entities[0].listSlug == nil
+        && message.entities[0].utf16Range == 0..<typed.utf16.count
+    }
+    var start = 0
+    while start < items.count {
+      let end = min(start + 1000, items.count)
+      batch.removeAll(keepingCapacity: true)
+      starts.removeAll(keepingCapacity: true)
+      var position = 0
+      for item in items[start..<end] {
+        starts.append(position)
+        batch += sign
+        batch += item.insertionText
+        batch += "\n"
+        position += sign.utf16.count + item.insertionText.utf16.count + 1
+      }
+      starts.append(position)
+      extractor.extract(batch, into: &message)
+      var entity = 0
+      for offset in 0..<(end - start) {
+        let range = starts[offset]..<(starts[offset + 1] - 1)
+        while entity < message.entities.count
+          && message.entities[entity].utf16Range.lowerBound < range.lowerBound
+        {
+          entity += 1
+        }
+        let readWhole =
+          entity < message.entities.count && message.entities[entity].utf16Range == range
+          && message.entities[entity].trigger == trigger
+          && message.entities[entity].listSlug == nil
+        if !readWhole { found.append(start + offset) }
+      }
+      start = end
+    }
+    // Only a handle read alone decides.
+    return found.filter { !isWhole(sign + items[$0].insertionText) }
   }
 }
