@@ -82,15 +82,18 @@ public struct EntityExtractor: Sendable, Hashable {
     resolving resolve: (_ trigger: Trigger.Name, _ value: String) -> MessageEntity.Resolution?
   ) -> Trigger.Name? {
     message.text = text
-    // One `removeLast()` per entity: `removeAll(keepingCapacity:)` goes through the general
+    // The entities are filled out of the message, its array's storage kept: one `removeLast()`
+    // per entity, as `removeAll(keepingCapacity:)` goes through the general
     // `replaceSubrange`, which costs more for the few entities of a message.
-    while !message.entities.isEmpty { message.entities.removeLast() }
+    var entities: [MessageEntity] = []
+    swap(&entities, &message.entities)
+    while !entities.isEmpty { entities.removeLast() }
     let compiled = compiled
     let failed = UTF8Scanning.withUTF8(text) { p -> Trigger.Name? in
       RawEntityBuffer.with { raw -> Trigger.Name? in
         scan(p, into: &raw)
         guard !raw.isEmpty else { return nil }
-        message.entities.reserveCapacity(raw.count)
+        entities.reserveCapacity(raw.count)
         var failed: Trigger.Name?
         Self.withOffsets(
           &raw, p, text, checksGraphemeBoundaries: !compiled.profile.isTwitter
@@ -106,15 +109,21 @@ public struct EntityExtractor: Sendable, Hashable {
           let slug =
             entity.kind == compiled.listKind && entity.valueEnd < entity.end
             ? UTF8Scanning.string(p, entity.valueEnd..<entity.end) : nil
-          message.entities.append(
+          entities.append(
             MessageEntity(
-              trigger: trigger, utf16Range: utf16, value: value, listSlug: slug,
-              resolution: resolution))
+              trigger: trigger, utf16Range: utf16,
+              utf8Range: CachedUTF8Range(
+                lowerBound: UInt32(truncatingIfNeeded: entity.start),
+                upperBound: UInt32(truncatingIfNeeded: entity.end)),
+              value: value, listSlug: slug, resolution: resolution))
         }
         return failed
       }
     }
-    if failed != nil { while !message.entities.isEmpty { message.entities.removeLast() } }
+    if failed != nil { while !entities.isEmpty { entities.removeLast() } }
+    swap(&entities, &message.entities)
+    // Each entity's UTF-8 range is that of its UTF-16 range (offsets past `UInt32` would wrap).
+    message.utf8Ranges.areValid = failed == nil && text.utf8.count <= Int(UInt32.max)
     return failed
   }
 

@@ -12,9 +12,18 @@
 /// ```
 public struct Message: Sendable, Hashable {
   /// The text.
-  public var text: String
+  public var text: String {
+    didSet { utf8Ranges.areValid = false }
+  }
   /// The entities, in text order, never overlapping.
-  public var entities: [MessageEntity]
+  public var entities: [MessageEntity] {
+    didSet { utf8Ranges.areValid = false }
+  }
+
+  /// Whether every entity's ``MessageEntity/utf8Range`` is that of its UTF-16 range in
+  /// ``text``: set only by the extractor once it has filled the message; any change to the
+  /// text or the entities clears it.
+  var utf8Ranges = UTF8RangeValidity()
 
   /// Creates a message.
   ///
@@ -34,4 +43,23 @@ public struct Message: Sendable, Hashable {
       return item
     }
   }
+}
+
+/// Whether a message's entities hold their UTF-8 ranges; no part of the message's equality or
+/// hash (every two are equal).
+struct UTF8RangeValidity: Sendable, Hashable {
+  var areValid = false
+
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
+}
+
+/// An entity's byte range in the UTF-8 of its message's text, as the extractor found it; no
+/// part of the entity's equality or hash (every two are equal).
+struct CachedUTF8Range: Sendable, Hashable {
+  var lowerBound: UInt32 = 0
+  var upperBound: UInt32 = 0
+
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
 }

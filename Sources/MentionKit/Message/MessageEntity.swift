@@ -55,6 +55,11 @@ public struct MessageEntity: Sendable, Hashable {
   /// What the entity refers to.
   public var resolution: Resolution
 
+  /// The entity's byte range in the UTF-8 of its message's text: meaningful only while the
+  /// message says so (`Message.utf8Ranges`), when a wire format's writer uses it instead of
+  /// converting ``utf16Range``.
+  var utf8Range = CachedUTF8Range()
+
   /// Creates an entity.
   ///
   /// - Parameters:
@@ -72,6 +77,20 @@ public struct MessageEntity: Sendable, Hashable {
     self.value = value
     self.listSlug = listSlug
     self.resolution = resolution
+  }
+
+  /// Creates an entity with its byte range in its message's UTF-8.
+  @inline(__always)
+  init(
+    trigger: Trigger.Name, utf16Range: Range<Int>, utf8Range: CachedUTF8Range, value: String,
+    listSlug: String?, resolution: Resolution
+  ) {
+    self.trigger = trigger
+    self.utf16Range = utf16Range
+    self.value = value
+    self.listSlug = listSlug
+    self.resolution = resolution
+    self.utf8Range = utf8Range
   }
 
   /// The item the entity resolved to, when it resolved to exactly one.

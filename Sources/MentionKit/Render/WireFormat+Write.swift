@@ -31,7 +31,8 @@ extension WireFormat {
   /// - Returns: The message in this format.
   /// - Complexity: O(*n*) in the length of the message and the names written.
   public func write(_ message: Message) -> String {
-    message.entities.withUnsafeBufferPointer { write(message.text, $0) }
+    let cached = message.utf8Ranges.areValid
+    return message.entities.withUnsafeBufferPointer { write(message.text, $0, cached: cached) }
   }
 
   /// Messages up to this many bytes are rendered into a stack buffer of ``stackBufferSize``
@@ -41,29 +42,32 @@ extension WireFormat {
 
   /// Writes `text` with its entities.
   @inline(__always)
-  private func write(_ text: String, _ entities: UnsafeBufferPointer<MessageEntity>) -> String {
+  private func write(
+    _ text: String, _ entities: UnsafeBufferPointer<MessageEntity>, cached: Bool
+  ) -> String {
     if self == .plain { return text }
     let count = entities.count
     return UTF8Scanning.withUTF8(text) { p in
       if p.count > Self.stackThreshold {
         var out = WireWriter(capacity: p.count + p.count / 8 + 32 * count)
         defer { out.release() }
-        return write(p, entities, to: &out) ? out.makeString() : text
+        return write(p, entities, cached: cached, to: &out) ? out.makeString() : text
       }
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBufferSize) {
         var out = WireWriter(buffer: $0)
         defer { out.release() }
-        return write(p, entities, to: &out) ? out.makeString() : text
+        return write(p, entities, cached: cached, to: &out) ? out.makeString() : text
       }
     }
   }
 
   /// Writes the message to `out`; `false` when it is the text unchanged (then `out` may hold a
-  /// prefix of it).
+  /// prefix of it). With `cached`, the entities' UTF-8 ranges are those of their UTF-16 ranges
+  /// (the extractor's), checked only for order and bounds.
   @inline(__always)
   private func write(
     _ p: UnsafeBufferPointer<UInt8>, _ entities: UnsafeBufferPointer<MessageEntity>,
-    to out: inout WireWriter
+    cached: Bool, to out: inout WireWriter
   ) -> Bool {
     // Bytes from `pending` on are unchanged and not yet written; nothing is written until the
     // first escape or token. The text between two tokens (entities written as typed
@@ -72,12 +76,26 @@ extension WireFormat {
     var pending = 0
     var position = 0
     var offsets = UTF16Offsets(p)
-    for entity in entities {
+    // With `cached`: the end of the last range converted.
+    var converted = 0
+    // Each entity is read in place: copying one retains its strings and its resolution.
+    for index in entities.indices {
+      let entity = entities.baseAddress.unsafelyUnwrapped + index
       // An entity that overlaps the last one placed, lies outside the text or splits a scalar
       // is written as text.
-      guard let range = offsets.utf8Range(of: entity.utf16Range) else { continue }
-      guard case .resolved(let item) = entity.resolution,
-        let isChannel = Self.isChannel(entity.trigger), canWriteToken(for: item)
+      let range: Range<Int>
+      if cached {
+        let lower = Int(entity.pointee.utf8Range.lowerBound)
+        let upper = Int(entity.pointee.utf8Range.upperBound)
+        guard lower >= converted, lower <= upper, upper <= p.count else { continue }
+        converted = upper
+        range = lower..<upper
+      } else {
+        guard let converted = offsets.utf8Range(of: entity.pointee.utf16Range) else { continue }
+        range = converted
+      }
+      guard case .resolved(let item) = entity.pointee.resolution,
+        let isChannel = Self.isChannel(entity.pointee.trigger), canWriteToken(for: item)
       else { continue }
       WireText.escape(
         p, position..<range.lowerBound, format: self, atLineStart: position == 0,
