@@ -105,19 +105,22 @@ public enum ChatREPLApp {
     }
     let start = Clock.now()
     let isLarge = directory.users.count + directory.channels.count >= 100_000
-    if isLarge {
-      POSIX.writeAll(2, "indexing \(grouped(directory.users.count)) users for completion…\n")
-    }
+    let line = IndexingLine(users: directory.users.count, isTerminal: POSIX.isTerminal(2))
+    if isLarge { POSIX.writeAll(2, line.started) }
     let box = Box()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-      box.dataSource = DirectoryDataSource(directory: directory)
+      var shown = 0
+      box.dataSource = DirectoryDataSource(directory: directory) { fraction in
+        guard isLarge, let text = line.update(fraction, shown: &shown) else { return }
+        POSIX.writeAll(2, text)
+      }
     }
     let handles = HandleTable(directory: directory)
     group.wait()
     if isLarge {
       let seconds = ((Clock.now() - start) * 100).rounded() / 100
-      POSIX.writeAll(2, "indexed in \(seconds) s\n")
+      POSIX.writeAll(2, line.finished(seconds: seconds))
     }
     return (handles, box.dataSource ?? DirectoryDataSource(directory: directory))
   }

@@ -53,8 +53,16 @@ final class IndexBase: Sendable {
   }
 
   /// Builds the base from items and their insertion sequence numbers.
-  init(items unordered: [MentionItem], sequences unorderedSequences: [UInt32]) {
+  ///
+  /// `progress` gets the fraction done, from 0 to 1, on the calling thread: at the start, about
+  /// every 8,192 items while folding keys (up to 0.5), after sorting the keys (0.85), and 1 at
+  /// the end. Sorting is one step.
+  init(
+    items unordered: [MentionItem], sequences unorderedSequences: [UInt32],
+    progress: (Double) -> Void = { _ in }
+  ) {
     precondition(unordered.count <= Int(Self.ordinalMask), "too many items for one index")
+    progress(0)
     // Rank order: score (higher first), then insertion order.
     var order = Array(unordered.indices)
     if unordered.contains(where: { $0.score != unordered.first?.score }) {
@@ -76,7 +84,9 @@ final class IndexBase: Sendable {
     var entries: [BuildEntry] = []
     entries.reserveCapacity(items.count * 5)
     var caseFoldedHandles: [HandleKey: [UInt32]] = [:]
+    let total = Double(max(items.count, 1))
     for (ordinal, item) in items.enumerated() {
+      if ordinal & 8191 == 8191 { progress(0.5 * Double(ordinal + 1) / total) }
       let ordinal = UInt32(ordinal)
       let handleStart = text.count
       Self.appendField(item.insertionText, kind: .primary, ordinal, &text, &entries)
@@ -106,6 +116,7 @@ final class IndexBase: Sendable {
       }
       return lhs.ref < rhs.ref
     }
+    progress(0.85)
     self.text = text
     positions = entries.map(\.position)
     refs = entries.map(\.ref)
@@ -119,6 +130,7 @@ final class IndexBase: Sendable {
     idHashes = ids.map(\.hash)
     idOrdinals = ids.map { UInt32($0.ordinal) }
     self.caseFoldedHandles = caseFoldedHandles
+    progress(1)
   }
 
   /// The ordinal of the item with this id, if the base holds one.

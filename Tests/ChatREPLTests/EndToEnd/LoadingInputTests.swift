@@ -27,4 +27,31 @@ extension InteractiveEndToEndTests {
     try session.press("C-c", "C-c")
     try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
   }
+
+  /// Indexing a large directory shows its progress in percent on the terminal, as reading it
+  /// does, then the time it took.
+  @Test func indexingShowsAPercentage() throws {
+    let directory = try Self.scratch()
+    var users = "id\thandle\tdisplay_name\n"
+    for index in 0..<180_000 { users += "U\(index)\tuser_\(index)\tUser Number \(index)\n" }
+    try users.write(toFile: directory + "/users.tsv", atomically: true, encoding: .utf8)
+    // The pause lets the recording start before the program writes anything.
+    let command =
+      "sleep 1; '\(try Self.binary())' --users '\(directory)/users.tsv';"
+      + " echo \"chat-repl exited with $?\""
+    let session = try TmuxSession(command: command, columns: 100, rows: 30)
+    let output = directory + "/pane-output"
+    try session.record(to: output)
+    try session.waitUntil("the end of indexing") { $0.contains { $0.hasPrefix("indexed in ") } }
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    let percents = written.components(separatedBy: "indexing 180,000 users for completion… ")
+      .dropFirst()
+      .compactMap { Int($0.prefix { $0.isNumber }) }
+    #expect(percents.first == 0, "\(written.suffix(2_000))")
+    #expect(percents.last == 100, "\(written.suffix(2_000))")
+    #expect(percents.contains { $0 > 0 && $0 < 100 }, "\(percents)")
+    #expect(zip(percents, percents.dropFirst()).allSatisfy { $0 < $1 }, "\(percents)")
+    try session.press("C-d")
+    try session.waitUntil("the exit status") { $0.contains("chat-repl exited with 0") }
+  }
 }

@@ -55,6 +55,12 @@ final class TmuxSession {
     try run(["resize-window", "-t", "e2e", "-x", "\(columns)", "-y", "\(rows)"])
   }
 
+  /// Appends everything the pane's program writes from now on, escapes and all, to a file: to
+  /// see what was drawn between two captures.
+  func record(to path: String) throws {
+    try run(["pipe-pane", "-t", "e2e", "-o", "cat >> '\(path)'"])
+  }
+
   /// The process id of the pane's command.
   func panePID() throws -> Int32 {
     Int32(try run(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmed) ?? -1
