@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,11 +7,13 @@
 #endif
 
 // Signal handlers can only reach globals. These are written before the handlers are installed
-// and only read afterwards (or from the handlers), on a single-threaded program.
+// and only read afterwards (or from the handlers).
 nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var rawModeActive: Int32 = 0
 nonisolated(unsafe) private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
-nonisolated(unsafe) private var resizePending: Int32 = 0
+/// Set by the SIGWINCH handler, which runs on whichever thread the signal reaches; cleared by
+/// the thread that waits for input. Atomic (lock-free, so safe in a signal handler).
+private let resizePending = Atomic<Int32>(0)
 /// The handlers that were installed before ours (the Swift runtime's backtracer), by signal.
 /// A fixed buffer, so the signal handlers read it without any allocation or copy-on-write.
 nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
@@ -131,9 +135,12 @@ enum Terminal {
     }
     var resize = sigaction()
     resize.__sigaction_handler.sa_handler = { _ in
-      resizePending = 1
+      // A handler must leave errno as it found it: the interrupted code may be about to read it.
+      let savedErrno = errno
+      resizePending.store(1, ordering: .releasing)
       var byte: UInt8 = 1
       _ = write(wakePipe.write, &byte, 1)
+      errno = savedErrno
     }
     resize.sa_flags = Int32(SA_RESTART)
     sigemptyset(&resize.sa_mask)
@@ -164,8 +171,7 @@ enum Terminal {
   /// Waits for input bytes, a window resize, or the timeout (`-1`: none).
   static func waitForInput(timeoutMilliseconds: Int32) -> Wake {
     while true {
-      if resizePending != 0 {
-        resizePending = 0
+      if resizePending.exchange(0, ordering: .acquiringAndReleasing) != 0 {
         var drain = [UInt8](repeating: 0, count: 64)
         _ = read(wakePipe.read, &drain, drain.count)
         return .resize
@@ -180,7 +186,7 @@ enum Terminal {
         return .endOfInput
       }
       if ready == 0 { return .timeout }
-      if fds[1].revents != 0 && resizePending != 0 { continue }
+      if fds[1].revents != 0 && resizePending.load(ordering: .acquiring) != 0 { continue }
       if fds[0].revents != 0 {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(0, &buffer, buffer.count)
