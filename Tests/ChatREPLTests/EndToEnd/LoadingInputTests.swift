@@ -18,7 +18,8 @@ extension InteractiveEndToEndTests {
     let session = try TmuxSession(command: command, columns: 100, rows: 30)
     try session.waitUntil("the progress") { $0.contains { $0.hasPrefix("loading ") } }
     try session.type("hi @user_12")
-    let screen = try session.waitUntil("the prompt with the keys") { screen in
+    // Generous: a ThreadSanitizer build loads and indexes 180,000 users in well over 30 s.
+    let screen = try session.waitUntil("the prompt with the keys", timeout: 300) { screen in
       screen.contains { $0.hasPrefix("› hi @user_12") }
     }
     #expect(
@@ -42,7 +43,10 @@ extension InteractiveEndToEndTests {
     let session = try TmuxSession(command: command, columns: 100, rows: 30)
     let output = directory + "/pane-output"
     try session.record(to: output)
-    try session.waitUntil("the end of indexing") { $0.contains { $0.hasPrefix("indexed in ") } }
+    // Generous: a ThreadSanitizer build indexes 180,000 users in well over 30 s.
+    try session.waitUntil("the end of indexing", timeout: 300) {
+      $0.contains { $0.hasPrefix("indexed in ") }
+    }
     let written = try String(contentsOfFile: output, encoding: .utf8)
     let percents = written.components(separatedBy: "indexing 180,000 users for completion… ")
       .dropFirst()
