@@ -23,6 +23,29 @@ struct FuzzFindingsTests {
     #expect(draft.cursor == draft.text.endIndex)
   }
 
+  /// `composer`: an item whose text starts with a combining mark (U+0301) joins the `#` it is
+  /// written after into one character, `"#\u{301}"`. The entity was recorded anyway, with a
+  /// value the text at its range does not end with, so the draft's own message did not load.
+  /// The text is still written; no entity is recorded.
+  @Test func anItemStartingWithACombiningMarkRecordsNoEntity() throws {
+    var draft = try MessageDraft(message: Message(text: "#"))
+    let detector = TriggerDetector(triggers: [.hashtag])
+    let query = try #require(draft.activeQuery(using: detector))
+    let accepted = draft.accept(MentionItem(id: "U6", insertionText: "\u{301}mark"), for: query)
+    #expect(accepted)
+    #expect(draft.text.unicodeScalars.elementsEqual("#\u{301}mark ".unicodeScalars))
+    #expect(draft.entities.isEmpty)
+    #expect(draft.cursorUTF16Offset == draft.text.utf16.count)
+    let reloaded = try MessageDraft(message: draft.message)
+    #expect(reloaded.entities.isEmpty)
+    // A plain item after the same delimiter is recorded.
+    var spaced = try MessageDraft(message: Message(text: "#"))
+    let plain = try #require(spaced.activeQuery(using: detector))
+    let plainAccepted = spaced.accept(MentionItem(id: "U1", insertionText: "mark"), for: plain)
+    #expect(plainAccepted)
+    #expect(spaced.entities.map(\.value) == ["mark"])
+  }
+
   /// The same rule at the source: ``MentionReplacement/cursor`` is a character boundary.
   @Test func replacementCursorIsACharacterBoundary() throws {
     let text = "@jo\u{200D}"

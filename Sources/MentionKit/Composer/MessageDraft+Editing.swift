@@ -154,6 +154,10 @@ extension MessageDraft {
   /// Writes a chosen item for a query detected in this draft's ``text`` (see
   /// ``MentionReplacement``), records its entity, and puts the caret after the suffix.
   ///
+  /// No entity is recorded when the inserted mention or its value does not start and end on
+  /// character boundaries (an item's text starting with a combining mark joins the delimiter);
+  /// the text is still written.
+  ///
   /// - Returns: Whether the query matched the text (nothing changes otherwise).
   @discardableResult
   mutating func accept(_ item: MentionItem, for query: MentionQuery) -> Bool {
@@ -171,8 +175,12 @@ extension MessageDraft {
     let range = replacement.utf16MentionRange
     let cursor = replacement.utf16Cursor
     selectedUTF16Range = cursor..<cursor
+    // The mention is recorded only when it stands as its own characters and its value does
+    // too: an item's text that starts with a combining mark joins the delimiter (`#` + U+0301
+    // is one character), so the text no longer reads as delimiter + value.
+    let valueStart = range.upperBound - replacement.value.utf16.count
     guard !range.isEmpty, isGraphemeBoundary(range.lowerBound),
-      isGraphemeBoundary(range.upperBound)
+      isGraphemeBoundary(range.upperBound), isGraphemeBoundary(valueStart)
     else { return true }
     insertSorted(
       MessageEntity(
