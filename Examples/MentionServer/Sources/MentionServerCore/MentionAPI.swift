@@ -22,6 +22,8 @@ public struct MentionAPI: Sendable {
   public var maximumBodyBytes: Int
   /// The most mentions of a message that are looked up (see ``MentionResolver``).
   public var mentionLimit: Int
+  /// How long a request waits for the database before it answers 503.
+  public var databaseTimeout: Duration
   /// Where failures are logged.
   public var logger: Logger
 
@@ -36,12 +38,14 @@ public struct MentionAPI: Sendable {
   ///   - messages: Where posted messages go.
   ///   - maximumBodyBytes: The largest request body accepted (1 MiB by default).
   ///   - mentionLimit: The most mentions of a message that are looked up.
+  ///   - databaseTimeout: How long a request waits for the database (5 s by default).
   ///   - logger: Where failures are logged.
   public init(
     replica: DirectoryReplica, directory: PostgresDirectory, messages: MessageStore,
     maximumBodyBytes: Int = 1 << 20, mentionLimit: Int = MentionResolver.defaultMentionLimit,
-    logger: Logger
+    databaseTimeout: Duration = .seconds(5), logger: Logger
   ) {
+    self.databaseTimeout = databaseTimeout
     self.replica = replica
     self.directory = directory
     self.messages = messages
@@ -77,7 +81,7 @@ public struct MentionAPI: Sendable {
             .badRequest, code: "invalid_id", "a message id is a positive whole number")
         }
         let format = try wireFormat(request.uri.queryParameters.get("format"))
-        guard let message = try await messages.message(id: id) else {
+        guard let message = try await database({ try await messages.message(id: id) }) else {
           throw APIError.notFound("no message with id \(id)")
         }
         return json(MessageResponse(id: id, message: message, format: format))
@@ -88,7 +92,7 @@ public struct MentionAPI: Sendable {
     router.post("/bench/noop") { request, _ in
       await answer {
         _ = try await body(request)
-        return json(["items": [String]()])
+        return json(bytes: Array(#"{"items":[]}"#.utf8))
       }
     }
   }
@@ -96,7 +100,7 @@ public struct MentionAPI: Sendable {
   // MARK: - Routes
 
   func suggestions(_ request: Request) async throws -> Response {
-    let input = try decode(SuggestionsRequest.self, from: try await body(request))
+    let input = try SuggestionsRequest(JSONBody(try await body(request).readableBytesView))
     let count = input.text.utf16.count
     guard input.cursor >= 0, input.cursor <= count else {
       throw APIError(
@@ -117,36 +121,25 @@ public struct MentionAPI: Sendable {
         "limit \(limit) is outside 1 through \(Self.maximumLimit)")
     }
     let fromDatabase = request.uri.queryParameters.get("source") == "database"
+    let source: StaticString = fromDatabase ? "database" : "replica"
     guard
       let query = MentionQuery(in: input.text, utf16Offset: input.cursor, triggers: [Self.trigger])
     else {
-      return json(
-        SuggestionsResponse(
-          query: nil, items: [], source: fromDatabase ? "database" : "replica"))
+      return json(bytes: SuggestionsResponse(query: nil, matches: [], source: source).json())
     }
     let matches: [MentionIndex.Match]
     if fromDatabase {
-      matches = try await directory.matches(for: query.text, limit: limit)
+      matches = try await database { try await directory.matches(for: query.text, limit: limit) }
     } else {
       guard let index = replica.index else { throw APIError.notReady("completion") }
       matches = index.matches(for: query.text, limit: limit)
     }
-    let range = query.utf16Range
     return json(
-      SuggestionsResponse(
-        query: .init(
-          trigger: query.trigger.name.rawValue, delimiter: query.trigger.delimiter,
-          text: query.text, utf16Range: [range.lowerBound, range.upperBound]),
-        items: matches.map {
-          .init(
-            id: $0.item.id, handle: $0.item.insertionText, name: $0.item.displayText,
-            tier: "\($0.tier)")
-        },
-        source: fromDatabase ? "database" : "replica"))
+      bytes: SuggestionsResponse(query: query, matches: matches, source: source).json())
   }
 
   func post(_ request: Request) async throws -> Response {
-    let input = try decode(PostMessageRequest.self, from: try await body(request))
+    let input = try PostMessageRequest(JSONBody(try await body(request).readableBytesView))
     let format = try wireFormat(input.format)
     if input.text.utf8.contains(0) {
       throw APIError(.badRequest, code: "invalid_text", "the text holds U+0000")
@@ -154,7 +147,7 @@ public struct MentionAPI: Sendable {
     guard let index = replica.index else { throw APIError.notReady("posting") }
     let resolver = MentionResolver(users: index, mentionLimit: mentionLimit)
     let message = try await resolver.resolve(input.text)
-    let id = try await messages.insert(message)
+    let id = try await database { try await messages.insert(message) }
     return json(MessageResponse(id: id, message: message, format: format), status: .created)
   }
 
@@ -179,6 +172,26 @@ public struct MentionAPI: Sendable {
     }
   }
 
+  /// Runs a database call, giving up after ``databaseTimeout``: while PostgreSQL is down the
+  /// pool waits for a connection much longer than a client should.
+  func database<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(for: databaseTimeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else {
+        throw APIError(
+          .serviceUnavailable, code: "database_unavailable",
+          "the database did not answer within \(databaseTimeout); a message being posted may not have been stored"
+        )
+      }
+      return value
+    }
+  }
+
   /// The request body, at most ``maximumBodyBytes``, checked to be UTF-8.
   func body(_ request: Request) async throws -> ByteBuffer {
     let buffer = try await request.body.collect(upTo: maximumBodyBytes)
@@ -200,40 +213,6 @@ public struct MentionAPI: Sendable {
     return buffer
   }
 
-  func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
-    do {
-      return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
-    } catch let DecodingError.keyNotFound(key, _) {
-      throw APIError(
-        .badRequest, code: "missing_field", "the body lacks the field \"\(key.stringValue)\"")
-    } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
-      throw APIError(
-        .badRequest, code: "invalid_field", "field \(Self.path(context)) has the wrong type")
-    } catch let DecodingError.valueNotFound(_, context) where !context.codingPath.isEmpty {
-      throw APIError(.badRequest, code: "invalid_field", "field \(Self.path(context)) is null")
-    } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-      throw APIError(
-        .badRequest, code: "invalid_field", "field \(Self.path(context)) has an invalid value")
-    } catch DecodingError.typeMismatch {
-      throw APIError(.badRequest, code: "invalid_json", "the body is not a JSON object")
-    } catch {
-      // Foundation reports a number that does not fit the field (`"cursor": 3.5`) as invalid
-      // JSON with no field named: tell the two apart on this error path only.
-      let data = Data(buffer.readableBytesView)
-      if (try? JSONSerialization.jsonObject(with: data)) is [String: Any] {
-        throw APIError(
-          .badRequest, code: "invalid_field",
-          "a field has an invalid value: text is a string, cursor and limit are whole numbers")
-      }
-      throw APIError(.badRequest, code: "invalid_json", "the body is not valid JSON")
-    }
-  }
-
-  static func path(_ context: DecodingError.Context) -> String {
-    let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-    return "\"\(path)\""
-  }
-
   func wireFormat(_ name: String?) throws -> WireFormat {
     guard let name else { return .plain }
     guard let format = WireFormat(rawValue: name) else {
@@ -243,6 +222,12 @@ public struct MentionAPI: Sendable {
         "unknown wire format \"\(name)\"; the formats are \(known)")
     }
     return format
+  }
+
+  func json(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+    Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {

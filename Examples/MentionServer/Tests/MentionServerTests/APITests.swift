@@ -29,18 +29,20 @@ extension PostgresIntegration {
     /// Runs `body` with a test client on the API over a loaded replica.
     static func withAPI(
       replicaRuns: Bool = true, maximumBodyBytes: Int = 4_096, mentionLimit: Int = 100,
+      testing: TestingSetup = .router, databaseTimeout: Duration = .seconds(5),
       _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> Void
     ) async throws {
       try await TestDatabase.with { database, client in
         let directory = PostgresDirectory(client: client, logger: TestDatabase.logger)
         try await directory.upsert(users)
         let replica = DirectoryReplica(
-          configuration: database.settings.connectionConfiguration, logger: TestDatabase.logger)
+          configuration: database.settings.connectionConfiguration, logger: TestDatabase.logger,
+          maximumRetryDelay: .milliseconds(200))
         let api = MentionAPI(
           replica: replica, directory: directory,
           messages: MessageStore(client: client, logger: TestDatabase.logger),
           maximumBodyBytes: maximumBodyBytes, mentionLimit: mentionLimit,
-          logger: TestDatabase.logger)
+          databaseTimeout: databaseTimeout, logger: TestDatabase.logger)
         let router = Router()
         api.addRoutes(to: router)
         let app = Application(router: router, logger: TestDatabase.logger)
@@ -49,7 +51,7 @@ extension PostgresIntegration {
             group.addTask { try await replica.run() }
             #expect(try await eventually { replica.status.isFollowing })
           }
-          try await app.test(.router) { client in try await body(client, database) }
+          try await app.test(testing) { client in try await body(client, database) }
           group.cancelAll()
         }
       }
@@ -251,6 +253,64 @@ extension PostgresIntegration {
         let entities = try #require(json["entities"] as? [[String: Any]])
         #expect(entities.map { $0["status"] as? String } == ["resolved", "skipped"])
         #expect(entities[1]["reason"] as? String == "over_mention_limit")
+      }
+    }
+
+    /// Over a real socket: Hummingbird's HTTP/1 server, not only the router.
+    @Test func servesOverTCP() async throws {
+      try await Self.withAPI(testing: .live) { client, _ in
+        let (health, _) = try await Self.send(client, .get, "/health")
+        #expect(health == .ok)
+        let (status, json) = try await Self.send(
+          client, .post, "/v1/suggestions", #"{"text":"@ana","cursor":4}"#)
+        #expect(status == .ok)
+        #expect((json["items"] as? [[String: Any]])?.first?["tier"] as? String == "exact")
+      }
+    }
+
+    /// PostgreSQL stopped and started under a running service: keystrokes keep being answered
+    /// from the replica, posts fail with a JSON 500 and store nothing while the database is
+    /// down, and both work again after it is back, with what changed meanwhile.
+    @Test(
+      .enabled(
+        if: TestDatabase.environment["MENTIONKIT_POSTGRES_CTL"] != nil,
+        "needs with-postgres's MENTIONKIT_POSTGRES_CTL to restart the server"))
+    func theServiceKeepsServingThroughAPostgresRestart() async throws {
+      let control = try #require(TestDatabase.environment["MENTIONKIT_POSTGRES_CTL"])
+      try await Self.withAPI(databaseTimeout: .seconds(2)) { client, database in
+        try run(control, "stop")
+        let (down, suggestions) = try await Self.send(
+          client, .post, "/v1/suggestions", #"{"text":"@jos","cursor":4}"#)
+        #expect(down == .ok)
+        #expect((suggestions["items"] as? [[String: Any]])?.count == 2)
+        let (failed, error) = try await Self.send(
+          client, .post, "/v1/messages", #"{"text":"@ana"}"#)
+        // A connection error (500) or no connection within the timeout (503), quickly.
+        #expect([.internalServerError, .serviceUnavailable].contains(failed))
+        #expect(["internal", "database_unavailable"].contains(Self.errorCode(error)))
+        let (_, readiness) = try await Self.send(client, .get, "/ready")
+        #expect(readiness["ready"] as? Bool == true)
+        try run(control, "start")
+        // A pooled connection that died with the server may fail one post; the next works.
+        #expect(
+          try await eventually {
+            try await Self.send(client, .post, "/v1/messages", #"{"text":"@ana"}"#).0 == .created
+          })
+        #expect(try await database.count("SELECT count(*) FROM messages") == 1)
+        // A user written after the restart reaches the replica.
+        try await database.run(
+          "INSERT INTO users (id, handle, name, handle_key) VALUES ('U9', 'zed', 'Zed', 'zed')")
+        #expect(
+          try await eventually {
+            let (_, json) = try await Self.send(
+              client, .post, "/v1/suggestions", #"{"text":"@zed","cursor":4}"#)
+            return (json["items"] as? [[String: Any]])?.first?["id"] as? String == "U9"
+          })
+        #expect(
+          try await eventually {
+            let (_, json) = try await Self.send(client, .get, "/ready")
+            return json["following"] as? Bool == true
+          })
       }
     }
 
