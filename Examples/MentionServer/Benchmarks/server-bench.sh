@@ -39,7 +39,8 @@ echo "==> building mention-server (release)" >&2
 swift build -c release --package-path "$package" --product mention-server >&2
 bin=$(swift build -c release --package-path "$package" --show-bin-path)/mention-server
 work=$(mktemp -d)
-trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# Stop the server (and wait for it) before with-postgres stops PostgreSQL.
+trap 'if [ -n "${server:-}" ]; then kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; fi; rm -rf "$work"' EXIT
 
 python3 "$here/make-bodies.py" suggestions "$users_file" 5000 "$work/suggestions.jsonl"
 python3 "$here/make-bodies.py" messages "$corpus" 5000 "$work/messages.jsonl"

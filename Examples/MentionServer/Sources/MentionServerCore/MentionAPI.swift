@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MentionKit
 import MentionStore
+import Synchronization
 
 /// The HTTP API: composer suggestions, message posting and reading in a wire format, health
 /// and readiness. See `Docs/Backend.md` for each route with `curl` examples.
@@ -173,22 +174,33 @@ public struct MentionAPI: Sendable {
   }
 
   /// Runs a database call, giving up after ``databaseTimeout``: while PostgreSQL is down the
-  /// pool waits for a connection much longer than a client should.
+  /// pool waits for a connection much longer than a client should. The request answers at the
+  /// deadline (or when it is cancelled) even if the call does not react to cancellation; the
+  /// call is cancelled and left to finish on its own.
   func database<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await work() }
-      group.addTask {
-        try await Task.sleep(for: databaseTimeout)
-        return nil
+    let timeout = databaseTimeout
+    let race = Race<T>()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        race.start(continuation)
+        let task = Task {
+          do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+        }
+        race.worker.withLock { $0 = task }
+        Task {
+          try? await Task.sleep(for: timeout)
+          race.finish(
+            .failure(
+              APIError(
+                .serviceUnavailable, code: "database_unavailable",
+                "the database did not answer within \(timeout); a message being posted may not have been stored"
+              )))
+          task.cancel()
+        }
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else {
-        throw APIError(
-          .serviceUnavailable, code: "database_unavailable",
-          "the database did not answer within \(databaseTimeout); a message being posted may not have been stored"
-        )
-      }
-      return value
+    } onCancel: {
+      race.finish(.failure(CancellationError()))
+      race.worker.withLock { $0?.cancel() }
     }
   }
 
@@ -240,5 +252,35 @@ public struct MentionAPI: Sendable {
     return Response(
       status: status, headers: [.contentType: "application/json; charset=utf-8"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+/// The state of ``MentionAPI/database(_:)``: a continuation resumed once, by the call, the
+/// deadline or cancellation, whichever comes first.
+private final class Race<T: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<T, any Error>?
+    var result: Result<T, any Error>?
+  }
+  private let state = Mutex(State())
+  let worker = Mutex<Task<Void, Never>?>(nil)
+
+  func start(_ continuation: CheckedContinuation<T, any Error>) {
+    // A result (cancellation) may have come first.
+    let early = state.withLock { state -> Result<T, any Error>? in
+      if let result = state.result { return result }
+      state.continuation = continuation
+      return nil
+    }
+    if let early { continuation.resume(with: early) }
+  }
+
+  func finish(_ result: Result<T, any Error>) {
+    let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+      guard state.result == nil else { return nil }
+      state.result = result
+      return state.continuation.take()
+    }
+    continuation?.resume(with: result)
   }
 }

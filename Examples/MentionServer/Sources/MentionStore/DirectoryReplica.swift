@@ -38,6 +38,10 @@ public final class DirectoryReplica: Service, Sendable {
   public let maximumRetryDelay: Duration
   /// Changes read per query while catching up.
   public let batchSize: Int
+  /// How often the replica looks for changes when no notification came.
+  public let pollInterval: Duration
+  /// How long a connection may make no progress before the replica drops it and reconnects.
+  public let stallTimeout: Duration
 
   private let configuration: PostgresConnection.Configuration
   private let logger: Logger
@@ -49,6 +53,9 @@ public final class DirectoryReplica: Service, Sendable {
     var position: Int64 = 0
     var isFollowing = false
     var lastError: String?
+    var connection: PostgresConnection?
+    var lastProgress = ContinuousClock.now
+    var isIndexing = false
   }
 
   /// Creates a replica; it connects when run.
@@ -58,12 +65,17 @@ public final class DirectoryReplica: Service, Sendable {
   ///   - logger: Where loading progress, reconnections and errors go.
   ///   - maximumRetryDelay: The most it waits between reconnection attempts.
   ///   - batchSize: Changes read per query while catching up.
+  ///   - pollInterval: How often it looks for changes when no notification came.
+  ///   - stallTimeout: How long a connection may make no progress before it is dropped.
   ///   - applicationName: The connection's `application_name`, which `pg_stat_activity` shows.
   public init(
     configuration: PostgresConnection.Configuration, logger: Logger,
     maximumRetryDelay: Duration = .seconds(2), batchSize: Int = 5_000,
+    pollInterval: Duration = .seconds(1), stallTimeout: Duration = .seconds(10),
     applicationName: String = "mention-replica"
   ) {
+    self.stallTimeout = stallTimeout
+    self.pollInterval = pollInterval
     var configuration = configuration
     configuration.options.additionalStartupParameters.append(("application_name", applicationName))
     self.configuration = configuration
@@ -96,7 +108,7 @@ public final class DirectoryReplica: Service, Sendable {
     var delay = Duration.milliseconds(50)
     while !Task.isCancelled {
       do {
-        try await followOnce()
+        try await watched { try await self.followOnce() }
       } catch {
         if Task.isCancelled { break }
         let message = String(reflecting: error)
@@ -114,12 +126,50 @@ public final class DirectoryReplica: Service, Sendable {
     state.withLock { $0.isFollowing = false }
   }
 
+  /// Runs one connection's life in its own task and gives up on it when it has made no
+  /// progress (connected, loaded rows, caught up) for ``stallTimeout``: a connection the
+  /// server ended can leave a query or the notification stream waiting forever. The stalled
+  /// task is cancelled, its connection closed, and left behind.
+  private func watched(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    let finished = Mutex<Result<Void, any Error>?>(nil)
+    touch()
+    let task = Task {
+      do {
+        try await body()
+        finished.withLock { $0 = .success(()) }
+      } catch {
+        finished.withLock { $0 = .failure(error) }
+      }
+    }
+    while true {
+      if let result = finished.withLock({ $0 }) { return try result.get() }
+      if Task.isCancelled {
+        task.cancel()
+        throw CancellationError()
+      }
+      let (last, busy) = state.withLock { ($0.lastProgress, $0.isIndexing) }
+      if !busy, ContinuousClock.now - last > stallTimeout {
+        task.cancel()
+        if let connection = state.withLock({ $0.connection.take() }) { Self.close(connection) }
+        throw ReplicaError.stalled(stallTimeout)
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// Notes that the current connection made progress.
+  private func touch() {
+    state.withLock { $0.lastProgress = .now }
+  }
+
   /// One connection's life: listen, load if needed, catch up, then apply changes as they are
   /// announced. Returns or throws when the connection ends.
   private func followOnce() async throws {
     let id = connectionIDs.add(1, ordering: .relaxed).oldValue
     let connection = try await PostgresConnection.connect(
       configuration: configuration, id: id, logger: logger)
+    state.withLock { $0.connection = connection }
+    touch()
     do {
       try await connection.listen(on: DirectorySchema.channel) { notifications in
         if self.index == nil { try await self.load(connection) }
@@ -131,16 +181,36 @@ public final class DirectoryReplica: Service, Sendable {
         self.logger.info(
           "directory replica following changes",
           metadata: ["position": "\(self.status.position)"])
-        for try await _ in notifications {
-          try await self.catchUp(connection)
+        // Changes are applied on each notification, and every `pollInterval` without one: a
+        // connection that died without closing its notification stream fails the poll.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            for try await _ in notifications { try await self.catchUp(connection) }
+            throw ReplicaError.connectionEnded
+          }
+          group.addTask {
+            while true {
+              try await Task.sleep(for: self.pollInterval)
+              try await self.catchUp(connection)
+            }
+          }
+          defer { group.cancelAll() }
+          try await group.next()
         }
       }
-      try? await connection.close()
     } catch {
-      try? await connection.close()
+      Self.close(connection)
       throw error
     }
+    Self.close(connection)
     throw ReplicaError.connectionEnded
+  }
+
+  /// Closes a connection without waiting: closing one the server has just ended can wait on
+  /// the network. The connection is kept alive until the close completes.
+  private static func close(_ connection: PostgresConnection) {
+    let closing: EventLoopFuture<Void> = connection.close()
+    closing.whenComplete { _ in withExtendedLifetime(connection) {} }
   }
 
   /// Loads the whole table from one snapshot, with the change number it reflects.
@@ -176,6 +246,7 @@ public final class DirectoryReplica: Service, Sendable {
         items.append(
           MentionItem(
             id: id, insertionText: handle, displayText: name, searchTerms: terms, score: score))
+        if items.count % 10_000 == 0 { touch() }
         if items.count == nextReport {
           nextReport += 100_000
           logger.info(
@@ -186,7 +257,12 @@ public final class DirectoryReplica: Service, Sendable {
       return position
     }
     let read = clock.now
+    state.withLock { $0.isIndexing = true }
     let index = MentionIndex(items)
+    state.withLock {
+      $0.isIndexing = false
+      $0.lastProgress = .now
+    }
     state.withLock {
       $0.index = index
       $0.position = position
@@ -215,18 +291,23 @@ public final class DirectoryReplica: Service, Sendable {
         (Int64, String, String, String?, String?, Double?, [String]?).self)
       {
         // The row as it is now: a change whose row was deleted since is a removal; a later
-        // change to the same id brings its final state.
-        if op == "D" || handle == nil {
-          index.remove(id: id)
-        } else {
-          index.add(
-            MentionItem(
-              id: id, insertionText: handle ?? "", displayText: name ?? "",
-              searchTerms: terms ?? [], score: score ?? 0))
+        // change to the same id brings its final state. Applied under the lock and only past
+        // the position, so a notification and a poll catching up at once apply each change once.
+        state.withLock { state in
+          guard seq > state.position else { return }
+          if op == "D" || handle == nil {
+            index.remove(id: id)
+          } else {
+            index.add(
+              MentionItem(
+                id: id, insertionText: handle ?? "", displayText: name ?? "",
+                searchTerms: terms ?? [], score: score ?? 0))
+          }
+          state.position = seq
         }
-        state.withLock { $0.position = seq }
         applied += 1
       }
+      touch()
       if applied < batchSize { return }
     }
   }
@@ -236,4 +317,6 @@ public final class DirectoryReplica: Service, Sendable {
 public enum ReplicaError: Error, Sendable {
   /// The server closed the notification stream.
   case connectionEnded
+  /// The connection made no progress for this long.
+  case stalled(Duration)
 }

@@ -117,7 +117,8 @@ extension PostgresIntegration {
           (0..<100).map { MentionItem(id: "W\($0)", insertionText: "seed\($0)") })
         let replica = DirectoryReplica(
           configuration: database.settings.connectionConfiguration, logger: TestDatabase.logger,
-          maximumRetryDelay: .milliseconds(200), applicationName: "replica-under-test")
+          maximumRetryDelay: .milliseconds(200), stallTimeout: .seconds(3),
+          applicationName: "replica-under-test")
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask { try await replica.run() }
           #expect(try await eventually { replica.status.isFollowing })
