@@ -11,8 +11,10 @@ import ToolSupport
 struct Directory: Sendable {
   var users: [MentionItem]
   var channels: [MentionItem]
-  var emoji: [MentionItem]
-  var commands: [MentionItem]
+  /// The emoji shortcodes, built on first use: pipe mode never reads them.
+  var emoji: [MentionItem] { EmojiTable.items }
+  /// The slash commands.
+  var commands: [MentionItem] { Command.items }
   /// Where the users came from, for `/users`.
   var usersSource: String
   /// Where the channels came from.
@@ -32,8 +34,8 @@ struct Directory: Sendable {
     let channels = try! TSVLoader.parse(
       Array(EmbeddedDirectory.channelsTSV.utf8), kind: .channels, file: "<embedded channels>")
     return Directory(
-      users: users, channels: channels, emoji: EmojiTable.items, commands: Command.items,
-      usersSource: "embedded sample", channelsSource: "embedded sample")
+      users: users, channels: channels, usersSource: "embedded sample",
+      channelsSource: "embedded sample")
   }
 
   /// The directory for the command line: the embedded one, with users and channels replaced by

@@ -120,32 +120,6 @@ enum JSONLine {
   }
 }
 
-/// Walks a text's UTF-8 forward, counting UTF-16 code units and Unicode scalars, to turn the
-/// UTF-16 offsets of entities (in text order) into byte and scalar offsets in one pass.
-private struct OffsetCursor {
-  let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var byte = 0
-  private(set) var utf16 = 0
-  private(set) var scalar = 0
-
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-  /// Moves to a UTF-16 offset (or the end of the text) and returns the byte and scalar offsets
-  /// there; an offset behind the cursor starts again from the beginning.
-  mutating func advance(toUTF16 target: Int) -> (byte: Int, scalar: Int) {
-    if target < utf16 { (byte, utf16, scalar) = (0, 0, 0) }
-    while utf16 < target && byte < bytes.count {
-      let lead = bytes[byte]
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      byte += length
-      utf16 += length == 4 ? 2 : 1
-      scalar += 1
-    }
-    byte = min(byte, bytes.count)
-    return (byte, scalar)
-  }
-}
-
 extension [UInt8] {
   /// Appends the UTF-8 of ASCII text.
   fileprivate mutating func append(_ text: StaticString) {
@@ -154,13 +128,19 @@ extension [UInt8] {
 
   /// Appends an integer in decimal.
   fileprivate mutating func appendDecimal(_ value: Int) {
-    guard value >= 0 else { return append(contentsOf: String(value).utf8) }
-    let start = count
-    var rest = value
-    repeat {
-      append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    self[start...].reverse()
+    let zero = UInt8(ascii: "0")
+    switch value {
+    case 0..<10:
+      append(zero + UInt8(value))
+    case 10..<100:
+      append(zero + UInt8(value / 10))
+      append(zero + UInt8(value % 10))
+    case 100..<1000:
+      append(zero + UInt8(value / 100))
+      append(zero + UInt8(value / 10 % 10))
+      append(zero + UInt8(value % 10))
+    default:
+      append(contentsOf: String(value).utf8)
+    }
   }
 }

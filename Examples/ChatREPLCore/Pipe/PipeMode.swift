@@ -20,43 +20,98 @@ struct PipeMode {
   var formatter: any MessageFormatter
   var format: Options.Format
 
-  /// Processes one line: the output line and the warnings for it.
+  /// What each line on the error stream starts with.
+  static let warningPrefix = "chat-repl: "
+
+  /// Processes one line: the output line and the warnings for it (without
+  /// ``warningPrefix``).
   func process(_ line: String, number: Int) -> (output: String, warnings: [String]) {
     var output: [UInt8] = []
-    var warnings: [String] = []
+    var warnings: [UInt8] = []
     process(line, number: number, into: &output, warnings: &warnings)
-    return (String(decoding: output, as: UTF8.self), warnings)
+    let prefix = Self.warningPrefix.utf8.count
+    return (
+      String(decoding: output, as: UTF8.self),
+      warnings.split(separator: 0x0A).map { String(decoding: $0.dropFirst(prefix), as: UTF8.self) }
+    )
   }
 
   /// Processes one line: appends its output (without a line end) to `output` and its warnings
-  /// to `warnings`.
-  func process(_ line: String, number: Int, into output: inout [UInt8], warnings: inout [String]) {
+  /// to `warnings`, as UTF-8 lines that start with ``warningPrefix`` and end in `\n`.
+  func process(
+    _ line: String, number: Int, into output: inout [UInt8], warnings: inout [UInt8]
+  ) {
     let message = analyzer.analyze(line)
-    var overLimit: [String] = []
-    func written(_ entity: MessageEntity) -> String {
-      entity.range(in: message.text).map { String(message.text[$0]) } ?? entity.value
-    }
-    for entity in message.entities {
-      switch entity.resolution {
-      case .unresolved where entity.trigger == .mention:
-        warnings.append("line \(number): unknown \(written(entity))")
-      case .ambiguous(let items):
-        warnings.append(
-          "line \(number): ambiguous \(written(entity)) ("
-            + items.map(\.id).joined(separator: ", ") + ")")
-      case .skipped(.overMentionLimit):
-        overLimit.append(written(entity))
-      default:
-        break
-      }
-    }
-    if !overLimit.isEmpty {
-      warnings.append(
-        "line \(number): \(overLimit.count) mention(s) over the limit of "
-          + "\(analyzer.mentionLimit) per message, not looked up ("
-          + overLimit.joined(separator: ", ") + "); change the limit with --max-mentions")
+    if message.entities.contains(where: Self.isReported) {
+      appendWarnings(for: message, number: number, to: &warnings)
     }
     formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit, into: &output)
+  }
+
+  /// Whether an entity gets a warning: an unknown or ambiguous mention, or one past the limit.
+  private static func isReported(_ entity: MessageEntity) -> Bool {
+    switch entity.resolution {
+    case .unresolved: entity.trigger == .mention
+    case .ambiguous, .skipped(.overMentionLimit): true
+    default: false
+    }
+  }
+
+  /// Appends the warnings for `message`: one line per unknown or ambiguous mention, in text
+  /// order, then one line for all the mentions past the limit. Each mention is named as
+  /// written, its bytes found from its UTF-16 offsets in one pass over the text.
+  private func appendWarnings(for message: Message, number: Int, to out: inout [UInt8]) {
+    var text = message.text
+    text.withUTF8 { bytes in
+      var cursor = OffsetCursor(bytes)
+      var overLimit: [MessageEntity] = []
+      func appendWritten(_ entity: MessageEntity) {
+        let start = cursor.advance(toUTF16: entity.utf16Range.lowerBound)
+        let end = cursor.advance(toUTF16: entity.utf16Range.upperBound)
+        if start.isExact && end.isExact {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start.byte..<end.byte]))
+        } else {
+          out.append(contentsOf: entity.value.utf8)
+        }
+      }
+      func startLine() {
+        out.append(contentsOf: Self.warningPrefix.utf8)
+        out.append(contentsOf: "line ".utf8)
+        out.append(contentsOf: String(number).utf8)
+        out.append(contentsOf: ": ".utf8)
+      }
+      for entity in message.entities {
+        switch entity.resolution {
+        case .unresolved where entity.trigger == .mention:
+          startLine()
+          out.append(contentsOf: "unknown ".utf8)
+          appendWritten(entity)
+          out.append(0x0A)
+        case .ambiguous(let items):
+          startLine()
+          out.append(contentsOf: "ambiguous ".utf8)
+          appendWritten(entity)
+          out.append(contentsOf: " (".utf8)
+          out.append(contentsOf: items.map(\.id).joined(separator: ", ").utf8)
+          out.append(contentsOf: ")\n".utf8)
+        case .skipped(.overMentionLimit):
+          overLimit.append(entity)
+        default:
+          break
+        }
+      }
+      guard !overLimit.isEmpty else { return }
+      startLine()
+      out.append(
+        contentsOf: "\(overLimit.count) mention(s) over the limit of \(analyzer.mentionLimit)"
+          .utf8)
+      out.append(contentsOf: " per message, not looked up (".utf8)
+      for (index, entity) in overLimit.enumerated() {
+        if index > 0 { out.append(contentsOf: ", ".utf8) }
+        appendWritten(entity)
+      }
+      out.append(contentsOf: "); change the limit with --max-mentions\n".utf8)
+    }
   }
 
   /// Reads `input` to its end and writes to `output` and `errors`.
@@ -73,7 +128,6 @@ struct PipeMode {
     var chunk = [UInt8](repeating: 0, count: readSize)
     var lineNumber = 0
     var reportedInvalidUTF8 = false
-    var warnings: [String] = []
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
       var slice = bytes
@@ -86,15 +140,15 @@ struct PipeMode {
         if !reportedInvalidUTF8 {
           reportedInvalidUTF8 = true
           err.write(
-            "chat-repl: line \(lineNumber): not valid UTF-8 (replaced by U+FFFD; later lines"
+            Self.warningPrefix
+              + "line \(lineNumber): not valid UTF-8 (replaced by U+FFFD; later lines"
               + " with invalid UTF-8 are not reported)\n")
         }
       }
-      process(text, number: lineNumber, into: &out.buffer, warnings: &warnings)
+      process(text, number: lineNumber, into: &out.buffer, warnings: &err.buffer)
       out.buffer.append(0x0A)
       out.flushIfFull()
-      for warning in warnings { err.write("chat-repl: " + warning + "\n") }
-      warnings.removeAll(keepingCapacity: true)
+      err.flushIfFull()
     }
     while true {
       // Everything processed goes out before waiting for more input: `tail -f log | chat-repl`
