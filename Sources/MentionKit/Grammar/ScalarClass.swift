@@ -164,11 +164,18 @@ public struct ScalarClass: Sendable, Hashable {
 
   /// The category group a scalar belongs to.
   static func category(of scalar: Unicode.Scalar) -> Categories {
+    category(of: scalar, generalCategory: scalar.properties.generalCategory)
+  }
+
+  /// The category group of a scalar whose general category is known.
+  static func category(
+    of scalar: Unicode.Scalar, generalCategory: Unicode.GeneralCategory
+  ) -> Categories {
     switch scalar.value {
     case 0x09...0x0D, 0x85, 0x2028, 0x2029: return .whitespace
     default: break
     }
-    switch scalar.properties.generalCategory {
+    switch generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
       return .letters
     case .nonspacingMark, .spacingMark, .enclosingMark:

@@ -68,10 +68,7 @@ extension ChatScanner {
   }
 
   /// The category group of every BMP scalar, as the index of its bit in
-  /// ``ScalarClass/Categories`` (`0xFF` for none); built once, on first use.
-  static let bmpCategories: [UInt8] = (0..<0x1_0000).map { value -> UInt8 in
-    guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0xFF }
-    let raw = ScalarClass.category(of: scalar).rawValue
-    return raw == 0 ? 0xFF : UInt8(raw.trailingZeroBitCount)
-  }
+  /// ``ScalarClass/Categories`` (`0xFF` for none); built once, on first use,
+  /// with ``TwitterCharacters/bmp`` (see `BMPTables`).
+  static var bmpCategories: [UInt8] { BMPTables.shared.chatCategories }
 }

@@ -17,15 +17,8 @@ enum TwitterCharacters {
   /// Letters, marks, digits and specials: the characters a hashtag body is made of.
   static let hashtagAlphanumeric: UInt8 = hashtagAlpha | hashtagOther
 
-  /// Flags for every BMP scalar.
-  static let bmp: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 0x1_0000)
-    for value in 0..<0x1_0000 {
-      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
-      table[value] = computeFlags(scalar)
-    }
-    return table
-  }()
+  /// Flags for every BMP scalar (built with ``ChatScanner/bmpCategories``, see `BMPTables`).
+  static var bmp: [UInt8] { BMPTables.shared.twitterFlags }
 
   /// The flags of any scalar value.
   @inline(__always)
@@ -36,9 +29,16 @@ enum TwitterCharacters {
   }
 
   static func computeFlags(_ scalar: Unicode.Scalar) -> UInt8 {
+    computeFlags(scalar, generalCategory: scalar.properties.generalCategory)
+  }
+
+  /// The flags of a scalar whose general category is known.
+  static func computeFlags(
+    _ scalar: Unicode.Scalar, generalCategory: Unicode.GeneralCategory
+  ) -> UInt8 {
     let value = scalar.value
     var flags: UInt8 = 0
-    switch scalar.properties.generalCategory {
+    switch generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
       .nonspacingMark, .spacingMark, .enclosingMark:
       flags |= hashtagAlpha
