@@ -70,5 +70,5 @@ extension ChatScanner {
   /// The category group of every BMP scalar, as the index of its bit in
   /// ``ScalarClass/Categories`` (`0xFF` for none); built once, on first use,
   /// with ``TwitterCharacters/bmp`` (see `BMPTables`).
-  static var bmpCategories: [UInt8] { BMPTables.shared.chatCategories }
+  static let bmpCategories: [UInt8] = BMPTables.shared.chatCategories
 }

@@ -18,7 +18,7 @@ enum TwitterCharacters {
   static let hashtagAlphanumeric: UInt8 = hashtagAlpha | hashtagOther
 
   /// Flags for every BMP scalar (built with ``ChatScanner/bmpCategories``, see `BMPTables`).
-  static var bmp: [UInt8] { BMPTables.shared.twitterFlags }
+  static let bmp: [UInt8] = BMPTables.shared.twitterFlags
 
   /// The flags of any scalar value.
   @inline(__always)
