@@ -12,7 +12,8 @@ import PostgresNIO
 /// - `user_changes`: one row per insert, update or delete of a user, numbered by a trigger.
 ///   The trigger takes a transaction-level advisory lock first, so numbers are handed out in
 ///   commit order: a replica that reads every change after its last number never skips one
-///   that commits late. A statement-level trigger sends `NOTIFY mention_directory`.
+///   that commits late. A writer that changes several users in one transaction takes that lock
+///   first, before any row lock (``PostgresDirectory`` does), or two such writers can deadlock. A statement-level trigger sends `NOTIFY mention_directory`.
 /// - `messages` and `message_entities`: posted messages with their entities and resolutions.
 public enum DirectorySchema {
   /// The notification channel replicas listen on.

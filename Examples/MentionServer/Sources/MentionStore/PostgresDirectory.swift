@@ -161,6 +161,10 @@ public struct PostgresDirectory: MentionDataSource, MentionDirectory {
       }
     }
     try await client.withTransaction(logger: logger) { connection in
+      // The change lock first, before any row lock: the change trigger takes it too, and a
+      // writer holding a row lock while waiting for it would deadlock with another writer.
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(\(DirectorySchema.changeLockKey))", logger: logger)
       try await connection.query(
         """
         INSERT INTO users (id, handle, name, score, search_terms, handle_key)
@@ -196,11 +200,16 @@ public struct PostgresDirectory: MentionDataSource, MentionDirectory {
   @discardableResult
   public func remove(ids: [String]) async throws -> Int {
     guard !ids.isEmpty else { return 0 }
-    let rows = try await client.query(
-      "DELETE FROM users WHERE id = ANY(\(ids)) RETURNING id", logger: logger)
-    var count = 0
-    for try await _ in rows { count += 1 }
-    return count
+    return try await client.withTransaction(logger: logger) { connection async throws -> Int in
+      // The change lock before the row locks, as in `upsert(_:)`.
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(\(DirectorySchema.changeLockKey))", logger: logger)
+      let rows = try await connection.query(
+        "DELETE FROM users WHERE id = ANY(\(ids)) RETURNING id", logger: logger)
+      var count = 0
+      for try await _ in rows { count += 1 }
+      return count
+    }
   }
 
   /// Checks that PostgreSQL can store an item's text: no U+0000 in any field (PostgreSQL text
