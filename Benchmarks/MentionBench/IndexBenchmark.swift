@@ -66,7 +66,7 @@ enum IndexBenchmark {
     // The index over the whole stream, `rounds` times after a warm-up round.
     var samples: [UInt64] = []
     var samplesByQuery = [[UInt64]](repeating: [], count: queries.count)
-    var results = [[MentionIndex.Match]](repeating: [], count: queries.count)
+    var results = [[MentionMatch]](repeating: [], count: queries.count)
     for round in 0...configuration.rounds {
       for (n, query) in queries.enumerated() {
         let (matches, elapsed) = Timing.measure { index.matches(for: query.text, limit: limit) }

@@ -110,24 +110,6 @@ public final class MentionIndex: MentionDataSource, Sendable {
     }
   }
 
-  /// One search result and how well it matched.
-  public struct Match: Sendable, Hashable {
-    /// The item.
-    public var item: MentionItem
-    /// How the query matched it.
-    public var tier: MatchTier
-
-    /// Creates a match.
-    ///
-    /// - Parameters:
-    ///   - item: The item.
-    ///   - tier: How the query matched it.
-    public init(item: MentionItem, tier: MatchTier) {
-      self.item = item
-      self.tier = tier
-    }
-  }
-
   /// Returns the best matches for a query with their tiers, best first.
   ///
   /// ```swift
@@ -138,7 +120,7 @@ public final class MentionIndex: MentionDataSource, Sendable {
   ///   - query: The text typed after the trigger; folded before matching.
   ///   - limit: The most matches returned.
   /// - Returns: Up to `limit` matches ranked by tier, score, then insertion order.
-  public func matches(for query: some StringProtocol, limit: Int) -> [Match] {
+  public func matches(for query: some StringProtocol, limit: Int) -> [MentionMatch] {
     guard limit > 0 else { return [] }
     let (base, removed, pending) = state.withLock { ($0.base, $0.removed, $0.pending) }
     let folded = Self.foldKey(query)
@@ -156,7 +138,8 @@ public final class MentionIndex: MentionDataSource, Sendable {
     let found = top.sorted()
     if pending.isEmpty {
       return found.map { key in
-        Match(item: base.items[Int(key & 0xFFFF_FFFF)], tier: MatchTier(rawValue: Int(key >> 32))!)
+        MentionMatch(
+          item: base.items[Int(key & 0xFFFF_FFFF)], tier: MatchTier(rawValue: Int(key >> 32))!)
       }
     }
     var candidates: [(tier: MatchTier, sequence: UInt32, item: MentionItem)] = found.map { key in
@@ -178,7 +161,7 @@ public final class MentionIndex: MentionDataSource, Sendable {
       if lhs.item.score != rhs.item.score { return lhs.item.score > rhs.item.score }
       return lhs.sequence < rhs.sequence
     }
-    return candidates.prefix(limit).map { Match(item: $0.item, tier: $0.tier) }
+    return candidates.prefix(limit).map { MentionMatch(item: $0.item, tier: $0.tier) }
   }
 
   /// Returns the index's best items for the query, up to the trigger's result limit.

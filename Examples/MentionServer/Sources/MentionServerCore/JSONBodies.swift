@@ -22,7 +22,7 @@ struct SuggestionsRequest {
 struct SuggestionsResponse {
   /// The active query, or `null` when no trigger is active at the caret.
   var query: MentionQuery?
-  var matches: [MentionIndex.Match]
+  var matches: [MentionMatch]
   /// `replica` or `database`: where the items came from.
   var source: StaticString
 

@@ -128,7 +128,7 @@ public struct MentionAPI: Sendable {
     else {
       return json(bytes: SuggestionsResponse(query: nil, matches: [], source: source).json())
     }
-    let matches: [MentionIndex.Match]
+    let matches: [MentionMatch]
     if fromDatabase {
       matches = try await database { try await directory.matches(for: query.text, limit: limit) }
     } else {

@@ -40,7 +40,7 @@ public struct PostgresDirectory: MentionDataSource, MentionDirectory {
   ///   - limit: The most matches returned.
   /// - Returns: Up to `limit` matches, best first.
   public func matches(for query: some StringProtocol, limit: Int) async throws
-    -> [MentionIndex.Match]
+    -> [MentionMatch]
   {
     guard limit > 0 else { return [] }
     let key = MentionIndex.searchKey(forQuery: query)
@@ -63,14 +63,14 @@ public struct PostgresDirectory: MentionDataSource, MentionDirectory {
         ORDER BY k.tier, u.score DESC, u.ord LIMIT \(limit)
         """, logger: logger)
     }
-    var matches: [MentionIndex.Match] = []
+    var matches: [MentionMatch] = []
     for try await (id, handle, name, score, terms, tier) in rows.decode(
       (String, String, String, Double, [String], Int16).self)
     {
       let item = MentionItem(
         id: id, insertionText: handle, displayText: name, searchTerms: terms, score: score)
       matches.append(
-        MentionIndex.Match(item: item, tier: MatchTier(rawValue: Int(tier)) ?? .prefix))
+        MentionMatch(item: item, tier: MatchTier(rawValue: Int(tier)) ?? .prefix))
     }
     return matches
   }
