@@ -54,11 +54,13 @@ extension MessageDraft {
 
   // MARK: - Keystrokes
 
-  /// Types or pastes text over the selection, as a keyboard does.
+  /// Types or pastes text over the selection, as a keyboard does; while text is being
+  /// composed, the text replaces the marked text and ends the composition (an input method's
+  /// commit).
   ///
   /// - Parameter string: The typed or pasted text.
   public mutating func insert(_ string: String) {
-    applyEdit(selectedUTF16Range, string, inside: options.editInsideMention)
+    applyEdit(markedUTF16Range ?? selectedUTF16Range, string, inside: options.editInsideMention)
   }
 
   /// Backspace: deletes the selection, or the mention or grapheme cluster before the caret.
@@ -281,10 +283,14 @@ extension MessageDraft {
   ///
   /// Entities the edit touches are dropped (after widening the edit over them when `inside` is
   /// ``Options-swift.struct/EditInsideMention/removesMention``); the rest shift. An entity whose
-  /// edges stop being grapheme boundaries in the new text counts as touched.
+  /// edges stop being grapheme boundaries in the new text counts as touched. Every edit ends a
+  /// composition (the marked text stays as ordinary text).
+  ///
+  /// - Returns: The range that was replaced, after widening.
+  @discardableResult
   mutating func applyEdit(
     _ requested: Range<Int>, _ replacement: String, inside: Options.EditInsideMention
-  ) {
+  ) -> Range<Int> {
     var range = requested
     var dropped = Set<Int>()
     while true {
@@ -338,9 +344,10 @@ extension MessageDraft {
       }
       text = newText
       entities = kept
+      markedUTF16Range = nil
       let caret = clampedBoundary(range.lowerBound + replacement.utf16.count, roundingUp: true)
       selectedUTF16Range = caret..<caret
-      return
+      return range
     }
   }
 

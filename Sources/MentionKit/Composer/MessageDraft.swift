@@ -93,7 +93,13 @@ public struct MessageDraft: Sendable, Hashable {
   /// resolved to its item.
   public internal(set) var entities: [MessageEntity]
   /// The text selection in UTF-16 offsets; empty for a caret. Its ends are grapheme boundaries.
-  public internal(set) var selectedUTF16Range: Range<Int>
+  /// A selection that leaves the marked text commits it (see ``markedUTF16Range``).
+  public internal(set) var selectedUTF16Range: Range<Int> {
+    didSet { commitMarkedTextIfSelectionLeft() }
+  }
+  /// The text an input method is composing (marked text), in UTF-16 offsets, or `nil` when
+  /// nothing is being composed; see ``setMarkedText(_:selectedUTF16Range:)``.
+  public internal(set) var markedUTF16Range: Range<Int>?
   /// How edits touching mentions or splitting characters are treated.
   public var options: Options
 

@@ -41,7 +41,8 @@ extension MentionManager {
   @discardableResult
   public func tab() -> Bool {
     let events = storage.withLock { storage -> [Event]? in
-      guard let active = storage.state.active, storage.suggestions != nil else { return nil }
+      guard let active = storage.state.active, storage.suggestions != nil, !storage.isComposing
+      else { return nil }
       switch storage.list.tab() {
       case .accepted(let acceptance):
         return complete(&storage, acceptance.item, for: active)
@@ -124,7 +125,7 @@ extension MentionManager {
 
   private func listKey(_ body: (inout SuggestionList) -> Bool) -> Bool {
     let handled = storage.withLock { storage -> Bool in
-      guard storage.suggestions != nil else { return false }
+      guard storage.suggestions != nil, !storage.isComposing else { return false }
       return body(&storage.list)
     }
     if handled { post([.suggestions]) }
@@ -133,7 +134,7 @@ extension MentionManager {
 
   private func acceptWith(_ body: (inout SuggestionList) -> SuggestionList.Acceptance?) -> Bool {
     let events = storage.withLock { storage -> [Event]? in
-      guard let active = storage.state.active, storage.suggestions != nil,
+      guard let active = storage.state.active, storage.suggestions != nil, !storage.isComposing,
         let acceptance = body(&storage.list)
       else { return nil }
       return complete(&storage, acceptance.item, for: active)
@@ -148,6 +149,7 @@ extension MentionManager {
     -> [Event]
   {
     storage.draft.accept(item, for: query)
+    storage.announcer.accepted = item
     storage.task?.cancel()
     storage.task = nil
     _ = storage.state.cancel()

@@ -53,6 +53,8 @@ public final class MentionManager: Sendable {
     var delegate = WeakDelegate()
     /// The list the delegate last received.
     var delivered: MentionSuggestions?
+    /// What was last announced to assistive technology.
+    var announcer = MentionAnnouncement.Tracker()
 
     /// The list as shown: only while its items answer the active query.
     var suggestions: MentionSuggestions? {
@@ -258,6 +260,7 @@ public final class MentionManager: Sendable {
     -> [Event]
   {
     storage.change = change
+    if storage.isComposing { return refreshWhileComposing(&storage) }
     let detected = storage.draft.activeQuery(using: storage.detector)
     switch storage.state.process(detected) {
     case .none:
@@ -314,7 +317,7 @@ public final class MentionManager: Sendable {
     // the state when it runs, so skipping here never leaves the delegate behind.
     let events = events.filter { event in
       guard case .suggestions = event else { return true }
-      return storage.withLock { $0.suggestions != $0.delivered }
+      return storage.withLock { $0.suggestions != $0.delivered || $0.hasAnnouncement }
     }
     guard !events.isEmpty else { return }
     liveTasks.increment()
@@ -339,6 +342,9 @@ public final class MentionManager: Sendable {
         }
         if case .some(let suggestions) = changed {
           await delegate.mentionManager(manager, didUpdate: suggestions)
+        }
+        for announcement in manager.storage.withLock({ $0.takeAnnouncements() }) {
+          await delegate.mentionManager(manager, announce: announcement)
         }
       case .failure(let error, let query, let generation):
         guard manager.storage.withLock({ $0.state.isCurrent(generation) }) else { continue }

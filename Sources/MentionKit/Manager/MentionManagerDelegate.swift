@@ -49,6 +49,18 @@ public protocol MentionManagerDelegate: AnyObject, Sendable {
   nonisolated(nonsending) func mentionManager(
     _ manager: MentionManager, didEdit draft: MessageDraft)
     async
+
+  /// Something for a screen reader to say: the list opened with its count, the highlight
+  /// moved, an item was inserted, or the list closed. Post ``MentionAnnouncement/text`` (or
+  /// your own string for the value) as an accessibility announcement. Each change is announced
+  /// once, in order, and never while an input method is composing text.
+  ///
+  /// - Parameters:
+  ///   - manager: The manager.
+  ///   - announcement: What to say.
+  nonisolated(nonsending) func mentionManager(
+    _ manager: MentionManager, announce announcement: MentionAnnouncement)
+    async
 }
 
 extension MentionManagerDelegate {
@@ -65,5 +77,10 @@ extension MentionManagerDelegate {
   /// Does nothing.
   public nonisolated(nonsending) func mentionManager(
     _ manager: MentionManager, didEdit draft: MessageDraft
+  ) async {}
+
+  /// Does nothing.
+  public nonisolated(nonsending) func mentionManager(
+    _ manager: MentionManager, announce announcement: MentionAnnouncement
   ) async {}
 }
