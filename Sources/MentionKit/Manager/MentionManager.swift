@@ -9,7 +9,9 @@
 /// cancelling any fetch the edit superseded), filters them, and tells its ``delegate``. The list
 /// keys (``highlightNext()``, ``tab()``, ``dismiss()``, ``accept()``) are synchronous and return
 /// whether they consumed the key. Accepting writes the item into the draft as a
-/// ``MessageEntity``; ``send()`` hands the ``Message`` over and starts a new draft.
+/// ``MessageEntity``; ``send()`` hands the ``Message`` over and starts a new draft. An input
+/// method's marked text goes through ``setMarkedText(_:selectedUTF16Range:)``: while it is
+/// composed nothing is detected and the list keys return `false`.
 ///
 /// ```swift
 /// let manager = MentionManager(triggers: [.mention], dataSource: directory)
