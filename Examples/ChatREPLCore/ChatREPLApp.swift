@@ -68,11 +68,11 @@ public enum ChatREPLApp {
         options.latencyMilliseconds.map {
           LatencyDataSource(base: local, maximumMilliseconds: $0)
         } ?? local
-      let mode = InteractiveMode(
-        session: ChatSession(
-          dataSource: dataSource, analyzer: analyzer,
-          formatter: formatter, directorySummary: summary, format: options.format ?? .slack),
-        palette: Palette(usesColor: !noColor))
+      let session = ChatSession(
+        dataSource: dataSource, analyzer: analyzer,
+        formatter: formatter, directorySummary: summary, format: options.format ?? .slack)
+      session.announces = options.announces
+      let mode = InteractiveMode(session: session, palette: Palette(usesColor: !noColor))
       return await mode.run(banner: [
         [
           Frame.Span("chat-repl", .emphasis),

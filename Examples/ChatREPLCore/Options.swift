@@ -36,6 +36,8 @@ struct Options: Equatable {
   /// `--latency MS`: answer suggestions like a remote directory, after a random delay up to
   /// this many milliseconds.
   var latencyMilliseconds: Int?
+  /// `--announce`: show what a screen reader would say about the list on the notice line.
+  var announces = false
   var showsHelp = false
   var showsVersion = false
 
@@ -94,6 +96,7 @@ struct Options: Equatable {
       case "--pipe": options.mode = .pipe
       case "--interactive": options.mode = .interactive
       case "--no-color": options.noColor = true
+      case "--announce": options.announces = true
       case "--latency":
         let raw = try take()
         guard let milliseconds = Int(raw), milliseconds >= 0, milliseconds <= 60_000 else {
@@ -145,6 +148,8 @@ struct Options: Equatable {
                           random delay of up to MS milliseconds, so answers can arrive out of
                           order. Typing stays responsive and the list only ever shows the
                           answer for the latest keystroke.
+      --announce          Interactive: show under the prompt what a screen reader would say
+                          about the suggestions ("3 suggestions", "Jon Snow, 2 of 3").
       --version           Print the version.
       -h, --help          Show this help.
 

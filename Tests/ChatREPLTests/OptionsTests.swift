@@ -40,7 +40,7 @@ struct OptionsTests {
   @Test func helpNamesEveryOption() {
     for option in [
       "--users", "--channels", "--format", "--profile", "--pipe", "--interactive", "--no-color",
-      "--latency", "--version", "--help", "--max-mentions",
+      "--latency", "--version", "--help", "--max-mentions", "--announce",
     ] {
       #expect(Options.help.contains(option), "help does not describe \(option)")
     }

@@ -38,6 +38,8 @@ import MentionKit
   private(set) var isListHeld = false
   /// Called after the manager changed the list or the text on its own: redraw.
   var onUpdate: (() -> Void)?
+  /// Whether the manager's announcements for a screen reader show as the notice (`--announce`).
+  var announces = false
 
   let analyzer: any MessageAnalyzer
   let formatter: any MessageFormatter
@@ -90,6 +92,12 @@ import MentionKit
   }
 
   func mentionManager(_ manager: MentionManager, didEdit draft: MessageDraft) {
+    onUpdate?()
+  }
+
+  func mentionManager(_ manager: MentionManager, announce announcement: MentionAnnouncement) {
+    guard announces else { return }
+    notice = [Frame.Span("screen reader: \(announcement.text)", .dim)]
     onUpdate?()
   }
 
