@@ -111,6 +111,20 @@ struct CompositionDraftTests {
     #expect(draft.markedUTF16Range == 1..<5)
   }
 
+  @Test func markedCombiningMarkJoinsTheLetterBefore() {
+    // "e" + marked U+0301 is one character, "é": the caret cannot stand between them, so a
+    // selection at the start of the marked text rounds down to 0, and the composition goes on.
+    var draft = draft("e")
+    draft.setMarkedText("\u{301}", selectedUTF16Range: 0..<0)
+    #expect(Array(draft.text.unicodeScalars) == ["e", "\u{301}"])
+    #expect(draft.markedUTF16Range == 1..<2)
+    #expect(draft.selectedUTF16Range == 0..<0)
+    draft.insert("x")
+    #expect(draft.text == "ex")
+    #expect(draft.markedUTF16Range == nil)
+    #expect(draft.selectedUTF16Range == 2..<2)
+  }
+
   @Test func otherEditsEndTheComposition() {
     var draft = draft("@")
     draft.setMarkedText("やま")

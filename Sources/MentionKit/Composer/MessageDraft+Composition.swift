@@ -19,8 +19,9 @@ extension MessageDraft {
   /// - Parameters:
   ///   - markedText: The text being composed.
   ///   - selectedUTF16Range: The selection inside the marked text, relative to its start (as
-  ///     UIKit's `selectedRange`), clamped into it and widened to grapheme boundaries; `nil`
-  ///     puts the caret at its end.
+  ///     UIKit's `selectedRange`), clamped into it; a caret is rounded down to a grapheme
+  ///     boundary and a selection widened to them, as ``moveCursor(utf16Offset:)`` and
+  ///     ``select(utf16Range:)`` do. `nil` puts the caret at its end.
   public mutating func setMarkedText(_ markedText: String, selectedUTF16Range: Range<Int>? = nil) {
     let target = markedUTF16Range ?? self.selectedUTF16Range
     if markedText.isEmpty && markedUTF16Range == nil { return }
@@ -28,11 +29,17 @@ extension MessageDraft {
     guard !markedText.isEmpty else { return }
     let start = replaced.lowerBound
     let length = markedText.utf16.count
-    markedUTF16Range = start..<(start + length)
     let inside = selectedUTF16Range ?? length..<length
     let lower = min(max(inside.lowerBound, 0), length)
     let upper = min(max(inside.upperBound, lower), length)
-    select(utf16Range: (start + lower)..<(start + upper))
+    // Selected before marking: a selection end rounded to a grapheme boundary outside the
+    // marked text (marked text starting with a combining mark) does not end the composition.
+    if lower == upper {
+      moveCursor(utf16Offset: start + lower)
+    } else {
+      select(utf16Range: (start + lower)..<(start + upper))
+    }
+    markedUTF16Range = start..<(start + length)
   }
 
   /// Ends the composition, keeping the marked text as ordinary text (an input method's commit,
