@@ -168,6 +168,11 @@ import Testing
     let hashtag = try #require(detector.detect(in: text))
     #expect(hashtag.trigger.name == .hashtag)
     #expect(hashtag.utf16Range == 9..<17)
+    // Right after a letter ("ん"), neither sign opens a query or an entity, as "@" does not in
+    // "mail@example".
+    let glued = "山田さん＠やまだ"
+    #expect(detector.detect(in: glued) == nil)
+    #expect(EntityExtractor(profile: .chat).extract(glued).entities.isEmpty)
   }
 
   @Test func cancelledCompositionRestoresTheQuery() async {
