@@ -1,23 +1,75 @@
 import Synchronization
 
-/// Runs one fetch: a static list, or the data source raced against the trigger's timeout.
+/// Runs one fetch: a static list, or the data source raced against the trigger's timeout; then
+/// ranks the answer (a ``RankingDataSource`` ranks its own, other items go through the filter).
 ///
 /// The race does not wait for a data source that ignores cancellation: the timeout resumes the
 /// caller at once and the abandoned fetch is cancelled and left to finish on its own.
 enum FetchOperation {
-  static func items(
+  /// One page of ranked matches and where the next one starts.
+  struct Page: Sendable {
+    var matches: [MentionMatch]
+    /// The data source's continuation (its own type), or `nil` when there is nothing more.
+    var continuation: (any Sendable)?
+  }
+
+  /// What ranks the fetched items, and after which page.
+  struct Request: Sendable {
+    var filter: any MentionFilter
+    var ranking: MentionRanking
+    /// The continuation of the previous page; `nil` for the first page.
+    var continuation: (any Sendable)?
+  }
+
+  static func page(
     for query: MentionQuery,
     dataSource: (any MentionDataSource)?,
+    request: Request,
     clock: any Clock<Duration>,
     tasks: TaskCounter
-  ) async throws -> [MentionItem] {
+  ) async throws -> Page {
     let trigger = query.trigger
-    if let items = trigger.items { return items }
-    guard let dataSource else { return [] }
-    guard let timeout = trigger.timeout else {
-      return try await dataSource.items(for: query)
+    if let items = trigger.items {
+      guard request.continuation == nil else { return Page(matches: []) }
+      return Page(matches: request.filter.matches(in: items, for: query, ranking: request.ranking))
     }
-    let race = Race<[MentionItem]>()
+    guard let dataSource else { return Page(matches: []) }
+    if let ranking = dataSource as? any RankingDataSource {
+      return try await race(query, clock: clock, tasks: tasks) {
+        try await nextPage(of: ranking, for: query, request: request)
+      }
+    }
+    guard request.continuation == nil else { return Page(matches: []) }
+    let items = try await race(query, clock: clock, tasks: tasks) {
+      try await dataSource.items(for: query)
+    }
+    return Page(matches: request.filter.matches(in: items, for: query, ranking: request.ranking))
+  }
+
+  private static func nextPage<Source: RankingDataSource>(
+    of source: Source, for query: MentionQuery, request: Request
+  ) async throws -> Page {
+    let after: Source.Continuation?
+    if let previous = request.continuation {
+      // A continuation of another type cannot come from this source: nothing more.
+      guard let own = previous as? Source.Continuation else { return Page(matches: []) }
+      after = own
+    } else {
+      after = nil
+    }
+    let page = try await source.page(
+      for: query, limit: query.trigger.resultLimit, ranking: request.ranking, after: after)
+    return Page(matches: page.matches, continuation: page.continuation)
+  }
+
+  /// Runs `fetch` against the trigger's timeout, if it has one.
+  static func race<Value: Sendable>(
+    _ query: MentionQuery, clock: any Clock<Duration>, tasks: TaskCounter,
+    _ fetch: @escaping @Sendable () async throws -> Value
+  ) async throws -> Value {
+    let trigger = query.trigger
+    guard let timeout = trigger.timeout else { return try await fetch() }
+    let race = Race<Value>()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         race.install(continuation)
@@ -28,7 +80,7 @@ enum FetchOperation {
           let work = Task {
             defer { tasks.decrement() }
             do {
-              race.finish(.success(try await dataSource.items(for: query)))
+              race.finish(.success(try await fetch()))
             } catch {
               race.finish(.failure(error))
             }
@@ -49,6 +101,13 @@ enum FetchOperation {
     } onCancel: {
       race.finish(.failure(CancellationError()))
     }
+  }
+}
+
+extension FetchOperation.Page {
+  init(matches: [MentionMatch]) {
+    self.matches = matches
+    self.continuation = nil
   }
 }
 

@@ -3,14 +3,16 @@
 /// "jose" finds "José", "zoe" finds "Zoë", "lukasz" finds "Łukasz", "istanbul" finds
 /// "İstanbul", and a decomposed "e\u{301}" equals "é". Items are ranked by ``MatchTier`` (exact,
 /// then prefix of the handle or name, then prefix of a later word of the name or a search term,
-/// then substring), then by ``MentionItem/score`` (higher first), then by their order in the
-/// fetched list. Duplicate ids keep their best-ranked entry. At most the trigger's
+/// then substring), then by the ranking's signals (items in its context first, then by pick
+/// history, see ``MentionRanking``), then by ``MentionItem/score`` (higher first), then by their
+/// order in the fetched list. Every match is ``MentionMatch/Route/literal``. Duplicate ids keep their best-ranked entry. At most the trigger's
 /// ``Trigger/resultLimit`` items remain.
 ///
 /// ```swift
-/// var items = [tyrion, lana]   // "Tyrion Lannister", "Lana Lang"
-/// DefaultMentionFilter().filter(&items, for: query)  // query "lan"
-/// items.map(\.displayText)     // ["Lana Lang", "Tyrion Lannister"]
+/// let items = [tyrion, lana]   // "Tyrion Lannister", "Lana Lang"
+/// let matches = DefaultMentionFilter().matches(in: items, for: query, ranking: MentionRanking())
+/// matches.map(\.item.displayText)  // ["Lana Lang", "Tyrion Lannister"] for query "lan"
+/// matches.map(\.tier)              // [.prefix, .wordPrefix]
 /// ```
 ///
 /// - Complexity: O(*n* · *k*) for *n* items of length *k*, plus O(*r* log *r*) to sort the
@@ -32,32 +34,35 @@ public struct DefaultMentionFilter: MentionFilter {
     self.matchesSubstrings = matchesSubstrings
   }
 
-  /// Filters and ranks the items in place.
+  /// Returns the items that match, ranked by tier, then the ranking's signals, then score.
   ///
   /// - Parameters:
-  ///   - items: The fetched items, filtered and ranked in place.
+  ///   - items: The fetched items.
   ///   - query: The active query.
-  public func filter(_ items: inout [MentionItem], for query: MentionQuery) {
+  ///   - ranking: The context and pick history that order items within a tier.
+  /// - Returns: At most the limit's matches, best first, each with its literal tier.
+  public func matches(in items: [MentionItem], for query: MentionQuery, ranking: MentionRanking)
+    -> [MentionMatch]
+  {
     let matcher = ItemMatcher(query: query.text, matchesSubstrings: matchesSubstrings)
-    var ranked: [(tier: MatchTier, index: Int)] = []
+    var ranked: [(match: MentionMatch, index: Int)] = []
     ranked.reserveCapacity(min(items.count, 1024))
     for index in items.indices {
-      if let tier = matcher.tier(of: items[index]) { ranked.append((tier, index)) }
+      if let tier = matcher.tier(of: items[index]) {
+        ranked.append((ranking.match(items[index], tier: tier), index))
+      }
     }
     ranked.sort { lhs, rhs in
-      if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-      let (l, r) = (items[lhs.index].score, items[rhs.index].score)
-      if l != r { return l > r }
+      if let order = MentionRanking.order(lhs.match, rhs.match) { return order }
       return lhs.index < rhs.index
     }
     let cap = max(0, limit ?? query.trigger.resultLimit)
     var seen = Set<String>()
-    var result: [MentionItem] = []
+    var result: [MentionMatch] = []
     result.reserveCapacity(min(cap, ranked.count))
     for entry in ranked where result.count < cap {
-      let item = items[entry.index]
-      if seen.insert(item.id).inserted { result.append(item) }
+      if seen.insert(entry.match.item.id).inserted { result.append(entry.match) }
     }
-    items = result
+    return result
   }
 }

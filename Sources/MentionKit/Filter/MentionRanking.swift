@@ -26,3 +26,36 @@ public struct MentionRanking: Sendable, Hashable {
     self.now = now
   }
 }
+
+extension MentionRanking {
+  /// A match for an item at a literal tier, with this ranking's signals filled in.
+  func match(
+    _ item: MentionItem, tier: MatchTier, route: MentionMatch.Route = .literal
+  ) -> MentionMatch {
+    MentionMatch(
+      item: item, tier: tier, route: route, isInContext: context.contains(item.id),
+      frecency: history.weight(of: item.id, at: now))
+  }
+
+  /// Whether `lhs` ranks before `rhs` by route, tier, context, frecency and score; `nil` when
+  /// they tie on all of them (the caller breaks the tie by insertion order).
+  static func order(_ lhs: MentionMatch, _ rhs: MentionMatch) -> Bool? {
+    if lhs.route.rank != rhs.route.rank { return lhs.route.rank < rhs.route.rank }
+    if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+    if lhs.isInContext != rhs.isInContext { return lhs.isInContext }
+    if lhs.frecency != rhs.frecency { return lhs.frecency > rhs.frecency }
+    if lhs.item.score != rhs.item.score { return lhs.item.score > rhs.item.score }
+    return nil
+  }
+}
+
+extension MentionMatch.Route {
+  /// Literal 0, transliterated 1, typo 2: lower ranks first.
+  var rank: Int {
+    switch self {
+    case .literal: 0
+    case .transliterated: 1
+    case .typo: 2
+    }
+  }
+}

@@ -144,12 +144,14 @@ extension MentionManager {
     return true
   }
 
-  /// Writes an accepted item into the draft and ends the session. Runs under the lock.
+  /// Writes an accepted item into the draft, records the pick, and ends the session. Runs under
+  /// the lock.
   private func complete(_ storage: inout Storage, _ item: MentionItem, for query: MentionQuery)
     -> [Event]
   {
     storage.draft.accept(item, for: query)
     storage.announcer.accepted = item
+    storage.learning.history.record(item.id, at: now())
     storage.task?.cancel()
     storage.task = nil
     _ = storage.state.cancel()

@@ -57,14 +57,16 @@ public final class MentionManager: Sendable {
     var delivered: MentionSuggestions?
     /// What was last announced to assistive technology.
     var announcer = MentionAnnouncement.Tracker()
+    /// The ranking signals and the next page (see `MentionManager+Ranking.swift`).
+    var learning = Learning()
 
     /// The list as shown: only while its items answer the active query.
     var suggestions: MentionSuggestions? {
       guard let active = state.active, listGeneration == state.generation, list.isAnswered
       else { return nil }
       return MentionSuggestions(
-        query: active, items: list.items, highlightedIndex: list.highlightedIndex,
-        ghostText: list.ghostText)
+        query: active, matches: list.matches, highlightedIndex: list.highlightedIndex,
+        ghostText: list.ghostText, hasMore: learning.continuation != nil)
     }
   }
 
@@ -79,10 +81,12 @@ public final class MentionManager: Sendable {
   }
 
   let storage: Lock<Storage>
-  private let dataSource: (any MentionDataSource)?
-  private let filter: any MentionFilter
-  private let clock: any Clock<Duration>
-  private let deliveryActor: (any Actor)?
+  let dataSource: (any MentionDataSource)?
+  let filter: any MentionFilter
+  let clock: any Clock<Duration>
+  /// The time for the pick history, in seconds.
+  let now: @Sendable () -> Double
+  let deliveryActor: (any Actor)?
   let liveTasks = TaskCounter()
 
   /// Creates a manager with an empty draft.
@@ -91,10 +95,13 @@ public final class MentionManager: Sendable {
   ///   - triggers: The triggers to detect; the nearest one before the caret wins.
   ///   - dataSource: Where items come from for triggers without a static ``Trigger/items``
   ///     list; `nil` gives such triggers no items.
-  ///   - filter: Narrows and ranks fetched items in place.
+  ///   - filter: Narrows and ranks the items of a data source that does not rank them itself
+  ///     (see ``RankingDataSource``).
   ///   - tabBehavior: What Tab does; readline-style by default.
   ///   - options: How the draft treats edits touching mentions or splitting characters.
   ///   - clock: The clock for debounce and timeouts; tests inject a manual clock.
+  ///   - now: The time for the pick ``history``, in seconds; wall-clock seconds since 1970 by
+  ///     default. Tests inject a manual one.
   ///   - isolation: The actor delegate calls are made on; defaults to the caller's.
   public init(
     triggers: [Trigger],
@@ -103,6 +110,7 @@ public final class MentionManager: Sendable {
     tabBehavior: TabBehavior = .completesThenCycles,
     options: MessageDraft.Options = MessageDraft.Options(),
     clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Double = MentionManager.wallClockSeconds,
     isolation: (any Actor)? = #isolation
   ) {
     self.storage = Lock(
@@ -112,6 +120,7 @@ public final class MentionManager: Sendable {
     self.dataSource = dataSource
     self.filter = filter
     self.clock = clock
+    self.now = now
     self.deliveryActor = isolation
   }
 
@@ -235,12 +244,16 @@ public final class MentionManager: Sendable {
       try utf16Offset.map { offset throws(MentionError) in
         try TextCursor.index(utf16Offset: offset, in: text)
       } ?? text.endIndex
-    let detector = storage.withLock { $0.detector }
+    let (detector, ranking) = storage.withLock { storage -> (TriggerDetector, MentionRanking) in
+      (storage.detector, self.ranking(of: storage))
+    }
     guard let query = detector.detectAligned(in: text, cursor: cursor) else { return nil }
-    var items = try await FetchOperation.items(
-      for: query, dataSource: dataSource, clock: clock, tasks: liveTasks)
-    filter.filter(&items, for: query)
-    return MentionSuggestions(query: query, items: items)
+    let page = try await FetchOperation.page(
+      for: query, dataSource: dataSource,
+      request: FetchOperation.Request(filter: filter, ranking: ranking),
+      clock: clock, tasks: liveTasks)
+    return MentionSuggestions(
+      query: query, matches: page.matches, hasMore: page.continuation != nil)
   }
 
   // MARK: - Internals
@@ -267,7 +280,7 @@ public final class MentionManager: Sendable {
     switch storage.state.process(detected) {
     case .none:
       if let active = storage.state.active, storage.listGeneration == storage.state.generation {
-        storage.list.update(query: active, items: storage.list.items, after: change)
+        storage.list.update(query: active, matches: storage.list.matches, after: change)
       }
     case .fetch(let query, let generation):
       storage.task?.cancel()
@@ -293,16 +306,19 @@ public final class MentionManager: Sendable {
     guard !Task.isCancelled else { return }
     let event: Event
     do {
-      var items = try await FetchOperation.items(
-        for: query, dataSource: dataSource, clock: clock, tasks: liveTasks)
+      let ranking = storage.withLock { storage -> MentionRanking in self.ranking(of: storage) }
+      let page = try await FetchOperation.page(
+        for: query, dataSource: dataSource,
+        request: FetchOperation.Request(filter: filter, ranking: ranking),
+        clock: clock, tasks: liveTasks)
       guard !Task.isCancelled else { return }
-      filter.filter(&items, for: query)
       let stored = storage.withLock { storage -> Bool in
         guard storage.state.isCurrent(generation), let active = storage.state.active else {
           return false
         }
-        storage.list.update(query: active, items: items, after: storage.change)
+        storage.list.update(query: active, matches: page.matches, after: storage.change)
         storage.listGeneration = generation
+        storage.learning.startPaging(after: page.continuation)
         return true
       }
       guard stored else { return }
@@ -329,7 +345,7 @@ public final class MentionManager: Sendable {
     }
   }
 
-  private static func deliver(
+  static func deliver(
     _ events: [Event], from manager: MentionManager, on actor: isolated (any Actor)?
   ) async {
     for event in events {

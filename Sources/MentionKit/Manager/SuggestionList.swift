@@ -66,6 +66,8 @@ struct SuggestionList: Sendable, Hashable {
   private(set) var typedText: String = ""
   /// The items, best first.
   private(set) var items: [MentionItem] = []
+  /// The items with how each matched, in the same order as ``items``.
+  private(set) var matches: [MentionMatch] = []
   /// The highlighted position in ``items``, or `nil` when nothing is highlighted.
   private(set) var highlightedIndex: Int?
   /// What Tab does.
@@ -123,7 +125,37 @@ struct SuggestionList: Sendable, Hashable {
         start: TextCursor.utf16Offset(of: $0.range.lowerBound, in: $0.sourceText))
     }
     self.query = query
-    apply(occurrence: next, typed: query?.text ?? "", items: query == nil ? [] : items)
+    apply(
+      occurrence: next, typed: query?.text ?? "", matches: query == nil ? [] : Self.wrap(items))
+  }
+
+  /// Takes a new query and its ranked matches after a change to the input, as
+  /// ``update(query:items:after:)``, keeping how each item matched.
+  mutating func update(
+    query: MentionQuery?, matches: [MentionMatch], after change: InlineCompletion.Change
+  ) {
+    let next = query.map {
+      Occurrence(
+        trigger: $0.trigger.name.rawValue,
+        start: TextCursor.utf16Offset(of: $0.range.lowerBound, in: $0.sourceText))
+    }
+    self.query = query
+    apply(occurrence: next, typed: query?.text ?? "", matches: query == nil ? [] : matches)
+    inline.update(query: query, items: items, after: change)
+  }
+
+  /// Appends the next page of matches for the same query, keeping the highlight.
+  mutating func append(_ more: [MentionMatch]) {
+    let known = Set(items.map(\.id))
+    for match in more where !known.contains(match.item.id) {
+      matches.append(match)
+      items.append(match.item)
+    }
+  }
+
+  /// Items whose match details are unknown, as literal prefix matches.
+  private static func wrap(_ items: [MentionItem]) -> [MentionMatch] {
+    items.map { MentionMatch(item: $0, tier: .prefix) }
   }
 
   /// Takes a new query and its ranked items after a change to the input: the list as
@@ -149,6 +181,7 @@ struct SuggestionList: Sendable, Hashable {
   mutating func acceptInlineCompletion() -> Acceptance? {
     guard ghostText != nil, let accepted = inline.acceptance(in: items) else { return nil }
     items = []
+    matches = []
     highlightedIndex = nil
     return accepted
   }
@@ -161,10 +194,13 @@ struct SuggestionList: Sendable, Hashable {
   mutating func update(wholeField text: String, items: [MentionItem]) {
     query = nil
     let next = text.isEmpty ? nil : Occurrence(trigger: nil, start: 0)
-    apply(occurrence: next, typed: text, items: text.isEmpty ? [] : items)
+    apply(occurrence: next, typed: text, matches: text.isEmpty ? [] : Self.wrap(items))
   }
 
-  private mutating func apply(occurrence next: Occurrence?, typed: String, items: [MentionItem]) {
+  private mutating func apply(
+    occurrence next: Occurrence?, typed: String, matches: [MentionMatch]
+  ) {
+    let items = matches.map(\.item)
     let previousID = highlightedIndex.map { self.items[$0].id }
     let sameOccurrence = next != nil && next == occurrence
     if let current = dismissal {
@@ -174,6 +210,7 @@ struct SuggestionList: Sendable, Hashable {
     occurrence = next
     typedText = typed
     self.items = items
+    self.matches = matches
     if sameOccurrence, let previousID, let kept = items.firstIndex(where: { $0.id == previousID }) {
       highlightedIndex = kept
     } else {
@@ -266,6 +303,7 @@ struct SuggestionList: Sendable, Hashable {
   private mutating func finish(_ index: Int, _ action: AcceptAction) -> Acceptance {
     let acceptance = Acceptance(item: items[index], index: index, query: query, action: action)
     items = []
+    matches = []
     highlightedIndex = nil
     return acceptance
   }
