@@ -10,9 +10,8 @@ struct DefaultMentionFilterTests {
   func ids(_ text: String, in items: [MentionItem] = sampleDirectory, limit: Int? = nil)
     -> [String]
   {
-    var items = items
-    DefaultMentionFilter(limit: limit).filter(&items, for: query(text))
-    return items.map(\.id)
+    DefaultMentionFilter(limit: limit)
+      .matches(in: items, for: query(text), ranking: MentionRanking()).map(\.item.id)
   }
 
   @Test(arguments: [
@@ -93,8 +92,10 @@ struct DefaultMentionFilterTests {
 
   /// A filter of the app's own that keeps only ids starting with "U2".
   struct OnlyU2: MentionFilter {
-    func filter(_ items: inout [MentionItem], for query: MentionQuery) {
-      items.removeAll { !$0.id.hasPrefix("U2") }
+    func matches(in items: [MentionItem], for query: MentionQuery, ranking: MentionRanking)
+      -> [MentionMatch]
+    {
+      items.filter { $0.id.hasPrefix("U2") }.map { MentionMatch(item: $0, tier: .substring) }
     }
   }
 

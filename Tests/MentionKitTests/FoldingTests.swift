@@ -80,9 +80,9 @@ struct FoldingTests {
     var mention = Trigger.mention
     mention.maximumSpaces = 1
     let query = try #require(TriggerDetector(triggers: [mention]).detect(in: "@山田 太"))
-    var items = [yamada]
-    DefaultMentionFilter(matchesSubstrings: false).filter(&items, for: query)
-    #expect(items == [yamada])
+    let matches = DefaultMentionFilter(matchesSubstrings: false)
+      .matches(in: [yamada], for: query, ranking: MentionRanking())
+    #expect(matches.map(\.item) == [yamada])
   }
 
   @Test func foldsIntoAReusedBufferAndFromSubstrings() {

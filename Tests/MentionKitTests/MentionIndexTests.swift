@@ -53,9 +53,8 @@ struct MentionIndexTests {
         trigger: .mention, delimiter: "@", text: text, sourceText: "@" + text,
         range: text.startIndex..<text.endIndex, queryRange: text.startIndex..<text.endIndex,
         cursor: text.endIndex)
-    var result = items
-    DefaultMentionFilter(limit: limit, matchesSubstrings: false).filter(&result, for: query)
-    return result.map(\.id)
+    return DefaultMentionFilter(limit: limit, matchesSubstrings: false)
+      .matches(in: items, for: query, ranking: MentionRanking()).map(\.item.id)
   }
 
   @Test(arguments: [1, 5, 20, 100])
@@ -219,8 +218,7 @@ struct MentionIndexTests {
     let query = try #require(TriggerDetector(triggers: [trigger]).detect(in: "hi @jo"))
     let fetched = try await index.items(for: query)
     #expect(fetched.map(\.id) == expected(items, "jo", limit: 4))
-    var filtered = fetched
-    DefaultMentionFilter().filter(&filtered, for: query)
-    #expect(filtered.map(\.id) == fetched.map(\.id))
+    let filtered = DefaultMentionFilter().matches(in: fetched, for: query, ranking: MentionRanking())
+    #expect(filtered.map(\.item.id) == fetched.map(\.id))
   }
 }

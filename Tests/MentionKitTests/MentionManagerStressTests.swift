@@ -177,5 +177,9 @@ struct MentionManagerStressTests {
 
 /// A filter that keeps every fetched item, in the data source's order.
 struct KeepAll: MentionFilter {
-  func filter(_ items: inout [MentionItem], for query: MentionQuery) {}
+  func matches(in items: [MentionItem], for query: MentionQuery, ranking: MentionRanking)
+    -> [MentionMatch]
+  {
+    items.map { MentionMatch(item: $0, tier: .prefix) }
+  }
 }
