@@ -56,6 +56,11 @@ public enum ChatREPLApp {
       POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
       return 1
     }
+    if options.suggests {
+      await SuggestMode(dataSource: DirectoryDataSource(directory: directory), limit: options.limit)
+        .run()
+      return 0
+    }
     let formatter = BasicFormatter()
     if interactive {
       let noColor =

@@ -38,6 +38,10 @@ struct Options: Equatable {
   var latencyMilliseconds: Int?
   /// `--announce`: show what a screen reader would say about the list on the notice line.
   var announces = false
+  /// `--suggest`: pipe mode that prints each line's active query and its ranked suggestions.
+  var suggests = false
+  /// `--limit N`: the most suggestions per line in `--suggest` mode.
+  var limit = 8
   var showsHelp = false
   var showsVersion = false
 
@@ -94,6 +98,13 @@ struct Options: Equatable {
         }
         options.maxMentions = limit
       case "--pipe": options.mode = .pipe
+      case "--suggest": options.suggests = true
+      case "--limit":
+        let raw = try take()
+        guard let limit = Int(raw), limit >= 1, limit <= 1000 else {
+          throw UsageError(description: "--limit needs a number from 1 to 1000, not '\(raw)'")
+        }
+        options.limit = limit
       case "--interactive": options.mode = .interactive
       case "--no-color": options.noColor = true
       case "--announce": options.announces = true
@@ -114,6 +125,17 @@ struct Options: Equatable {
         throw UsageError(description: "unknown option '\(argument)' (see --help)")
       }
     }
+    if options.suggests {
+      if options.mode == .interactive {
+        throw UsageError(description: "--suggest is a pipe mode: it cannot be --interactive")
+      }
+      if options.format != nil {
+        throw UsageError(description: "--suggest prints JSON: --format does not apply")
+      }
+      options.mode = .pipe
+    } else if arguments.contains(where: { $0 == "--limit" || $0.hasPrefix("--limit=") }) {
+      throw UsageError(description: "--limit is for --suggest")
+    }
     return options
   }
 
@@ -126,6 +148,8 @@ struct Options: Equatable {
       chat-repl [options]                 interactive, when stdin and stdout are a terminal
       chat-repl [options] < messages.txt  pipe mode: one output line per input line (messages
                                           come from stdin, never from a file argument)
+      chat-repl --suggest < drafts.txt    suggest mode: one JSON line of suggestions per input
+                                          line (see SUGGEST MODE)
 
     OPTIONS
       --users FILE        Load users from a TSV file (id, handle, display_name[, locale], with a
@@ -141,6 +165,8 @@ struct Options: Equatable {
       --max-mentions N    The most mentions looked up per message (default 100); later ones
                           are reported as over the limit, not looked up.
       --pipe              Pipe mode even when stdin is a terminal.
+      --suggest           Suggest mode (a pipe mode): see SUGGEST MODE.
+      --limit N           The most suggestions per line in suggest mode, 1 to 1000 (default 8).
       --interactive       Interactive mode even when stdin is not a terminal (needs a terminal
                           on stdout).
       --no-color          No colours (as does a non-empty NO_COLOR environment variable).
@@ -162,6 +188,17 @@ struct Options: Equatable {
       Right / End at the line end: accept the ghost text  Ctrl-L     redraw
       Backspace / Delete (after a mention: all of it)
       Ctrl-C        clear the line (twice: quit)          Ctrl-D     quit on an empty line
+
+    SUGGEST MODE
+      Each input line is a composer's text with the cursor at its end. Each output line is a
+      JSON object: the active query ("trigger", "text", and "utf16", its [start, end) UTF-16
+      range with the delimiter), or null when none is active; its "suggestions", best first,
+      each with "id", "handle", "display_name", "needs_handle" (another suggestion has the
+      same display name), "tier" (exact, prefix, word_prefix, substring) and "route" (literal;
+      transliterated with the "spelling" that matched; typo with the "key" matched with one
+      edit); and "more" (the directory has further suggestions). For example
+        echo 'hi @jos' | chat-repl --suggest
+        {"query":{"trigger":"mention","text":"jos","utf16":[3,7]},"suggestions":[{"id":...
 
     LARGE DIRECTORIES
       `swift run chat-repl` runs a debug build, which takes about 25 s to load and index a

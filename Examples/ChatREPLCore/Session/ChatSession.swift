@@ -21,8 +21,18 @@ import MentionKit
   /// The most suggestion rows shown.
   static let maximumRows = 8
 
-  /// The triggers the session completes. Local lookups take microseconds: no debounce.
-  static let triggers: [Trigger] = [.mention, .hashtag, .emoji, .command]
+  /// The triggers the session completes, each answering with at most ``maximumRows`` per page.
+  /// Local lookups take microseconds: no debounce.
+  static let triggers: [Trigger] = triggers(limit: maximumRows)
+
+  /// The session's triggers, answering with at most `limit` suggestions per page.
+  nonisolated static func triggers(limit: Int) -> [Trigger] {
+    [Trigger.mention, .hashtag, .emoji, .command].map { trigger in
+      var trigger = trigger
+      trigger.resultLimit = limit
+      return trigger
+    }
+  }
 
   let editor: LineEditor
   /// The wire format shown under each sent message.

@@ -2,10 +2,11 @@ import Dispatch
 import MentionKit
 
 /// The directory behind the session's `MentionManager`: users and channels from MentionKit's
-/// `MentionIndex` (prefix search in microseconds, even over a million users); the short emoji
-/// and command lists served whole, for the manager's `DefaultMentionFilter` to rank (it also
-/// finds mid-word matches: `:cat` → `smiley_cat`).
-struct DirectoryDataSource: MentionDataSource {
+/// `MentionIndex` (prefix search in microseconds, even over a million users), whose ranked
+/// matches (with transliterated and typo ones) and pages reach the list unchanged; the short
+/// emoji and command lists ranked by a `DefaultMentionFilter` (it also finds mid-word matches:
+/// `:cat` → `smiley_cat`).
+struct DirectoryDataSource: RankingDataSource {
   let users: MentionIndex
   let channels: MentionIndex
   let emoji: [MentionItem]
@@ -37,19 +38,53 @@ struct DirectoryDataSource: MentionDataSource {
     default: []
     }
   }
+
+  func page(
+    for query: MentionQuery, limit: Int, ranking: MentionRanking,
+    after continuation: MentionIndex.Continuation?
+  ) async throws -> (matches: [MentionMatch], continuation: MentionIndex.Continuation?) {
+    let list: [MentionItem]
+    switch query.trigger.name {
+    case .mention:
+      return try await users.page(for: query, limit: limit, ranking: ranking, after: continuation)
+    case .hashtag:
+      return try await channels.page(
+        for: query, limit: limit, ranking: ranking, after: continuation)
+    case .emoji: list = emoji
+    case .command: list = commands
+    default: list = []
+    }
+    guard continuation == nil else { return ([], nil) }
+    return (DefaultMentionFilter(limit: limit).matches(in: list, for: query, ranking: ranking), nil)
+  }
 }
 
 /// A directory that answers like a remote one (`--latency MS`): each fetch waits a random time
 /// up to a maximum before answering, and answers even when the manager has stopped waiting, as a
 /// server that cannot be cancelled would. Answers to earlier keystrokes can so arrive after
 /// later ones; the manager never shows them.
-struct LatencyDataSource: MentionDataSource {
-  let base: any MentionDataSource
+struct LatencyDataSource: RankingDataSource {
+  let base: DirectoryDataSource
   /// The longest delay, in milliseconds.
   let maximumMilliseconds: Int
 
   func items(for query: MentionQuery) async throws -> [MentionItem] {
     let items = try await base.items(for: query)
+    await delay()
+    return items
+  }
+
+  func page(
+    for query: MentionQuery, limit: Int, ranking: MentionRanking,
+    after continuation: MentionIndex.Continuation?
+  ) async throws -> (matches: [MentionMatch], continuation: MentionIndex.Continuation?) {
+    let page = try await base.page(
+      for: query, limit: limit, ranking: ranking, after: continuation)
+    await delay()
+    return page
+  }
+
+  private func delay() async {
     let delay = Int.random(in: 0...max(maximumMilliseconds, 0))
     // Not a cancellable sleep: the simulated server answers whatever the client does.
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -57,6 +92,5 @@ struct LatencyDataSource: MentionDataSource {
         continuation.resume()
       }
     }
-    return items
   }
 }
