@@ -19,8 +19,8 @@ extension ChatSession {
     let room = max(rows - 2, 0)
     if let suggestions {
       let query = suggestions.query
-      let items = suggestions.items
-      if items.isEmpty {
+      let matches = suggestions.matches
+      if matches.isEmpty {
         lines.append([
           Frame.Span(
             Self.truncated("  no match for \(query.sourceText[query.range])", to: width),
@@ -28,14 +28,15 @@ extension ChatSession {
         ])
       } else {
         let highlighted = suggestions.highlightedIndex ?? 0
-        let count = min(items.count, Self.maximumRows, room)
+        let count = min(matches.count, Self.maximumRows, room)
         // Keep the highlighted row visible when fewer rows fit than there are items.
-        let first = max(0, min(highlighted - count + 1, items.count - count))
+        let first = max(0, min(highlighted - count + 1, matches.count - count))
         for offset in first..<(first + count) {
           lines.append(
             Self.row(
-              for: items[offset], query: query,
-              isHighlighted: offset == suggestions.highlightedIndex, width: width))
+              for: matches[offset], query: query,
+              isHighlighted: offset == suggestions.highlightedIndex,
+              needsHandle: suggestions.needsHandle(at: offset), width: width))
         }
         if lines.count < rows {
           lines.append([
@@ -121,13 +122,24 @@ extension ChatSession {
     return styles
   }
 
-  /// One suggestion row: what the item is, how it is written, the matched part highlighted.
+  /// One suggestion row: what the item is, how it is written, the matched part highlighted,
+  /// and how it matched: a dim "≈ " before a match with one typo, the Latin spelling that
+  /// matched after a transliterated one (`王芳 · wangfang`). People always show their handle;
+  /// other items show it when another row has the same name (`needsHandle`).
   nonisolated static func row(
-    for item: MentionItem, query: MentionQuery, isHighlighted: Bool, width: Int
+    for suggestion: MentionMatch, query: MentionQuery, isHighlighted: Bool,
+    needsHandle: Bool = false, width: Int
   ) -> Frame.Line {
+    let item = suggestion.item
     let base: Frame.Style = isHighlighted ? .selected : .plain
     let match: Frame.Style = isHighlighted ? .selectedMatch : .match
+    let dim: Frame.Style = isHighlighted ? base : .dim
     var line: Frame.Line = [Frame.Span(isHighlighted ? "› " : "  ", base)]
+    if case .typo = suggestion.route { line.append(Frame.Span("≈ ", dim)) }
+    var spelling: [Frame.Span] = []
+    if case .transliterated(let latin) = suggestion.route {
+      spelling = [Frame.Span(" · \(latin)", dim)]
+    }
     func highlighted(_ text: String, prefix: String = "") -> [Frame.Span] {
       guard let range = MatchHighlighter.range(of: query.text, in: text) else {
         return [Frame.Span(prefix + text, base)]
@@ -142,10 +154,12 @@ extension ChatSession {
     switch query.trigger.name {
     case Trigger.mention.name:
       line += highlighted(item.displayText)
+      line += spelling
       line.append(Frame.Span("  ", base))
       line += highlighted(item.insertionText, prefix: "@")
     case Trigger.hashtag.name:
       line += highlighted(item.insertionText, prefix: "#")
+      line += spelling
     case Trigger.emoji.name:
       line.append(Frame.Span(item.insertionText + "  ", base))
       line += highlighted(item.displayText, prefix: ":")
@@ -155,6 +169,8 @@ extension ChatSession {
       line.append(Frame.Span("  " + (item.metadata["summary"] ?? ""), isHighlighted ? base : .dim))
     default:
       line += highlighted(item.displayText)
+      line += spelling
+      if needsHandle { line.append(Frame.Span("  " + item.insertionText, dim)) }
     }
     return truncated(line.filter { !$0.text.isEmpty }, to: width)
   }
