@@ -16,7 +16,8 @@ struct SuggestionRowTests {
 
   @Test func aTransliteratedMatchShowsItsSpelling() throws {
     let row = ChatSession.row(
-      for: MentionMatch(item: Self.wang, tier: .prefix, route: .transliterated(spelling: "wangfang")),
+      for: MentionMatch(
+        item: Self.wang, tier: .prefix, route: .transliterated(spelling: "wangfang")),
       query: try query("@wangf"), isHighlighted: false, width: 80)
     #expect(
       row == [

@@ -218,7 +218,8 @@ struct MentionIndexTests {
     let query = try #require(TriggerDetector(triggers: [trigger]).detect(in: "hi @jo"))
     let fetched = try await index.items(for: query)
     #expect(fetched.map(\.id) == expected(items, "jo", limit: 4))
-    let filtered = DefaultMentionFilter().matches(in: fetched, for: query, ranking: MentionRanking())
+    let filtered = DefaultMentionFilter().matches(
+      in: fetched, for: query, ranking: MentionRanking())
     #expect(filtered.map(\.item.id) == fetched.map(\.id))
   }
 }

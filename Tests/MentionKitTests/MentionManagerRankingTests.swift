@@ -18,7 +18,9 @@ struct MentionManagerRankingTests {
 
   func list(_ manager: MentionManager, for text: String) async throws -> MentionSuggestions {
     manager.setText(text)
-    let arrived = await eventually { manager.currentSuggestions?.query.text == String(text.dropFirst()) }
+    let arrived = await eventually {
+      manager.currentSuggestions?.query.text == String(text.dropFirst())
+    }
     #expect(arrived, "no list for \(text)")
     return try #require(manager.currentSuggestions)
   }
