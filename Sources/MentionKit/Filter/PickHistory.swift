@@ -62,7 +62,7 @@ public struct PickHistory: Sendable, Hashable, Codable {
   /// Creates a history from persisted entries.
   ///
   /// - Parameters:
-  ///   - entries: Entries as ``entries`` returned them; a later entry for an id replaces an
+  ///   - entries: Entries as ``allEntries`` returned them; a later entry for an id replaces an
   ///     earlier one, and entries with a weight that is not finite and positive are dropped.
   ///   - halfLife: The seconds after which a weight halves.
   public init(entries: [Entry], halfLife: Double = 14 * 86_400) {
