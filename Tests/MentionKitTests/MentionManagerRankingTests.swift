@@ -175,3 +175,24 @@ struct MentionManagerRankingTests {
     #expect(message.entities.map(\.resolution) == [.resolved(people[2])])
   }
 }
+
+/// The list's side of "show more".
+struct SuggestionListPagingTests {
+  /// A page repeating an item already listed, or an item twice, adds each id once, after the
+  /// rows already shown, and the highlight stays where it was.
+  @Test func appendingAddsEachIDOnceAndKeepsTheHighlight() throws {
+    let query = try #require(MentionQuery(in: "@a", triggers: [.mention]))
+    let (a, b, c) = (
+      MentionItem.person("A", "a", "A"), MentionItem.person("B", "b", "B"),
+      MentionItem.person("C", "c", "C")
+    )
+    var list = SuggestionList()
+    list.update(query: query, matches: [a, b].map { MentionMatch(item: $0, tier: .prefix) })
+    let moved = list.highlightNext()
+    #expect(moved)
+    list.append([b, c, c].map { MentionMatch(item: $0, tier: .wordPrefix) })
+    #expect(list.items.map(\.id) == ["A", "B", "C"])
+    #expect(list.matches.map(\.tier) == [.prefix, .prefix, .wordPrefix])
+    #expect(list.highlightedIndex == 1)
+  }
+}

@@ -101,7 +101,8 @@ public final class MentionManager: Sendable {
   ///   - options: How the draft treats edits touching mentions or splitting characters.
   ///   - clock: The clock for debounce and timeouts; tests inject a manual clock.
   ///   - now: The time for the pick ``history``, in seconds; wall-clock seconds since 1970 by
-  ///     default. Tests inject a manual one.
+  ///     default. Tests inject a manual one. It is called while the manager's state is locked,
+  ///     so it must not call the manager.
   ///   - isolation: The actor delegate calls are made on; defaults to the caller's.
   public init(
     triggers: [Trigger],

@@ -119,21 +119,12 @@ struct SuggestionList: Sendable, Hashable {
   ///   - query: The active query, or `nil` when none is active.
   ///   - items: Its items, best first.
   mutating func update(query: MentionQuery?, items: [MentionItem]) {
-    let next = query.map {
-      Occurrence(
-        trigger: $0.trigger.name.rawValue,
-        start: TextCursor.utf16Offset(of: $0.range.lowerBound, in: $0.sourceText))
-    }
-    self.query = query
-    apply(
-      occurrence: next, typed: query?.text ?? "", matches: query == nil ? [] : Self.wrap(items))
+    update(query: query, matches: Self.wrap(items))
   }
 
-  /// Takes a new query and its ranked matches after a change to the input, as
-  /// ``update(query:items:after:)``, keeping how each item matched.
-  mutating func update(
-    query: MentionQuery?, matches: [MentionMatch], after change: InlineCompletion.Change
-  ) {
+  /// Takes a new query and its ranked matches, as ``update(query:items:)``, keeping how each
+  /// item matched.
+  mutating func update(query: MentionQuery?, matches: [MentionMatch]) {
     let next = query.map {
       Occurrence(
         trigger: $0.trigger.name.rawValue,
@@ -141,13 +132,21 @@ struct SuggestionList: Sendable, Hashable {
     }
     self.query = query
     apply(occurrence: next, typed: query?.text ?? "", matches: query == nil ? [] : matches)
+  }
+
+  /// Takes a new query and its ranked matches after a change to the input, as
+  /// ``update(query:items:after:)``, keeping how each item matched.
+  mutating func update(
+    query: MentionQuery?, matches: [MentionMatch], after change: InlineCompletion.Change
+  ) {
+    update(query: query, matches: matches)
     inline.update(query: query, items: items, after: change)
   }
 
   /// Appends the next page of matches for the same query, keeping the highlight.
   mutating func append(_ more: [MentionMatch]) {
-    let known = Set(items.map(\.id))
-    for match in more where !known.contains(match.item.id) {
+    var known = Set(items.map(\.id))
+    for match in more where known.insert(match.item.id).inserted {
       matches.append(match)
       items.append(match.item)
     }
