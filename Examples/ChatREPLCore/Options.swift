@@ -185,6 +185,7 @@ struct Options: Equatable {
       Enter         send the message                      Ctrl-W     delete the previous word
       Left / Right, Home / End, Ctrl-A / Ctrl-E           Ctrl-U     delete to line start
       Alt-B / Alt-F  word left / right                    Ctrl-K     delete to line end
+      Down on the last suggestion: load more suggestions, when there are more
       Right / End at the line end: accept the ghost text  Ctrl-L     redraw
       Backspace / Delete (after a mention: all of it)
       Ctrl-C        clear the line (twice: quit)          Ctrl-D     quit on an empty line

@@ -82,3 +82,25 @@ extension SuggestionRowTests {
     #expect(alone.map(\.text).joined() == "  Ana Silva")
   }
 }
+
+extension SuggestionRowTests {
+  /// "@jude" matches the fixture's ten Judes at the prefix tier, in file order: the first page
+  /// holds eight (the session's rows), so Down on the eighth loads Jude 9 and Jude 10 and stays
+  /// on Jude 8, and the next Down moves to Jude 9.
+  @MainActor @Test func downOnTheLastRowLoadsMore() async throws {
+    let session = SessionFixture.session()
+    await session.press(.text("@jude"))
+    let first = try #require(session.manager.currentSuggestions)
+    #expect(first.items.map(\.id) == (1...8).map { "J\($0)" })
+    #expect(first.hasMore)
+    for _ in 1...7 { await session.press(.down) }
+    #expect(session.manager.currentSuggestions?.highlightedIndex == 7)
+    await session.press(.down)
+    let more = try #require(session.manager.currentSuggestions)
+    #expect(more.items.map(\.id) == (1...10).map { "J\($0)" })
+    #expect(more.highlightedIndex == 7)
+    #expect(!more.hasMore)
+    await session.press(.down)
+    #expect(session.manager.currentSuggestions?.highlightedIndex == 8)
+  }
+}

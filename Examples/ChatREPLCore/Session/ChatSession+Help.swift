@@ -8,6 +8,7 @@ extension ChatSession {
         + " reads as the suggestion"
     ),
     ("Up, Down", "move the highlight; browse history when no list is open"),
+    ("Down on the last suggestion", "load more suggestions, when there are more"),
     ("Esc", "dismiss the list (it comes back for a new trigger)"),
     ("→, End", "at the end of the line: accept the dimmed ghost text"),
     ("←, →, Home, End, Ctrl-A, Ctrl-E", "move by character, to the line start or end"),

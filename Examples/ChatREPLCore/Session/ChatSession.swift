@@ -146,6 +146,12 @@ import MentionKit
     case .up:
       if suggestions == nil || !manager.highlightPrevious() { recall(editor.historyPrevious) }
     case .down:
+      // On the last row of a list with more, Down loads the next page instead of wrapping.
+      if let shown = suggestions, shown.hasMore,
+        shown.highlightedIndex == shown.matches.count - 1, manager.showMore()
+      {
+        break
+      }
       if suggestions == nil || !manager.highlightNext() { recall(editor.historyNext) }
     case .escape:
       if suggestions != nil { manager.dismiss() }
