@@ -1,0 +1,47 @@
+import Testing
+
+@testable import MentionKit
+
+/// `MentionIndex` as a `RankingDataSource`: pages in the index's order with an offset as
+/// continuation, each match carrying the ranking's signals. For query "p", the five items match
+/// at the prefix tier with score 0, so they rank in insertion order; P1 is in the context (and
+/// first anyway), P2 has one pick at the ranking's time (weight 1, second anyway).
+struct MentionIndexRankingSourceTests {
+  let items = (1...5).map { MentionItem.person("P\($0)", "p\($0)", "P \($0)") }
+
+  @Test func pagesThroughTheMatchesInOrder() async throws {
+    let index = MentionIndex(items)
+    let query = try #require(MentionQuery(in: "@p", triggers: [.mention]))
+    var history = PickHistory()
+    history.record("P2", at: 100)
+    let ranking = MentionRanking(context: ["P1"], history: history, now: 100)
+
+    let first = try await index.page(for: query, limit: 2, ranking: ranking, after: nil)
+    #expect(first.matches.map(\.item.id) == ["P1", "P2"])
+    #expect(first.matches.map(\.isInContext) == [true, false])
+    #expect(first.matches.map(\.frecency) == [0, 1])
+    #expect(first.continuation == 2)
+
+    let second = try await index.page(for: query, limit: 2, ranking: ranking, after: 2)
+    #expect(second.matches.map(\.item.id) == ["P3", "P4"])
+    #expect(second.continuation == 4)
+
+    let last = try await index.page(for: query, limit: 2, ranking: ranking, after: 4)
+    #expect(last.matches.map(\.item.id) == ["P5"])
+    #expect(last.continuation == nil)
+  }
+
+  @Test func aManagerOverAnIndexShowsMore() async throws {
+    var trigger = Trigger.mention
+    trigger.resultLimit = 3
+    let manager = MentionManager(
+      triggers: [trigger], dataSource: MentionIndex(items), clock: ManualClock())
+    manager.setText("@p")
+    #expect(await eventually { manager.currentSuggestions?.matches.count == 3 })
+    #expect(manager.currentSuggestions?.hasMore == true)
+    #expect(manager.showMore())
+    #expect(await eventually { manager.currentSuggestions?.matches.count == 5 })
+    #expect(manager.currentSuggestions?.items.map(\.id) == ["P1", "P2", "P3", "P4", "P5"])
+    #expect(manager.currentSuggestions?.hasMore == false)
+  }
+}
