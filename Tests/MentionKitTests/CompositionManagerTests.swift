@@ -28,7 +28,11 @@ import Testing
 
   /// Keeps the data source's order, so the expected lists are the table's.
   struct KeepOrder: MentionFilter {
-    func filter(_ items: inout [MentionItem], for query: MentionQuery) {}
+    func matches(in items: [MentionItem], for query: MentionQuery, ranking: MentionRanking)
+      -> [MentionMatch]
+    {
+      items.map { MentionMatch(item: $0, tier: .prefix) }
+    }
   }
 
   /// Records the announcements, on the main actor.
