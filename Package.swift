@@ -19,6 +19,7 @@ let package = Package(
         "Text/generate-folding-table.py",
         "Extract/URL/generate-tld-table.py",
         "Text/generate-case-folding-table.py",
+        "Text/generate-transliteration-tables.py",
       ]
     ),
     .testTarget(
