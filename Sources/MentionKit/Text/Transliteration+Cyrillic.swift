@@ -41,17 +41,20 @@ extension Transliteration {
     /// Writes a word's letters (indices in the table's letter order).
     func write(_ word: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
       let letters = Transliteration.cyrillicLetterCount
-      let count = word.count
+      // A two-letter ending with a rule of its own is written by it, and the letters before
+      // it are spelled as a word of their own (as iuliia does).
+      var count = word.count
+      var ending: UnsafeBufferPointer<UInt8>?
+      if count > 2 {
+        let row = row(at: endingRows, Int(word[count - 2]))
+        if row > 0 {
+          ending = rule(at: endingTable + (row - 1) * letters * 4, Int(word[count - 1]))
+          if ending != nil { count -= 2 }
+        }
+      }
       var j = 0
       while j < count {
         let letter = Int(word[j])
-        if count > 2 && j == count - 2 {
-          let row = row(at: endingRows, letter)
-          if row > 0, let rule = rule(at: endingTable + (row - 1) * letters * 4, Int(word[j + 1])) {
-            output.append(contentsOf: rule)
-            return
-          }
-        }
         var spelled: UnsafeBufferPointer<UInt8>?
         let previousRow = row(at: previousRows, letter)
         if previousRow > 0 {
@@ -65,10 +68,10 @@ extension Transliteration {
             spelled = rule(at: nextTable + (nextRow - 1) * (letters + 1) * 4, next)
           }
         }
-        output.append(
-          contentsOf: spelled ?? rule(at: 0, letter) ?? UnsafeBufferPointer(start: nil, count: 0))
+        if let spelled = spelled ?? rule(at: 0, letter) { output.append(contentsOf: spelled) }
         j += 1
       }
+      if let ending { output.append(contentsOf: ending) }
     }
   }
 

@@ -187,7 +187,8 @@ enum Transliteration {
         let (scalar, length) = Transliteration.decode(field, at: i)
         var isHan = false
         switch scalar {
-        case 0xC4, 0xD6, 0xDC, 0xDF, 0xE4, 0xF6, 0xFC, 0xC5, 0xE5, 0xC6, 0xE6, 0xD8, 0xF8, 0x1E9E:
+        case 0xC4, 0xD6, 0xDC, 0xE4, 0xF6, 0xFC, 0xC5, 0xE5, 0xD8, 0xF8:
+          // ß and æ need no spelling of their own: they fold to ss and ae.
           scripts |= Shape.latin
         case 0x0308 where Transliteration.takesUmlaut(previousByte),
           0x030A where previousByte | 0x20 == UInt8(ascii: "a"):

@@ -798,7 +798,7 @@ extension Transliteration {
 
   /// Cyrillic schema 5 (Ukrainian scholarly).
   static let cyrillicSchema5: StaticString = #"""
-    a   b   v   h   d   e   e   z   z   y   j   k   l   m   n   o   p   r   s   t   u   f   ch  \#
+    a   b   v   h   d   e   e   z   z   y   j   k   l   m   n   o   p   r   s   t   u   f   x   \#
     c   c   s   sc  .   y   .   e   ju  ja  je  i   ji  u   g   dj  j   lj  nj  c   dz  gj  dz  \#
     kj  0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\#
     00000000000000000000000000000000000000000000000000000

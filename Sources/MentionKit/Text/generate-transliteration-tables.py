@@ -226,10 +226,11 @@ UKRAINIAN_KMU = dict(UKRAINIAN_BASE, **{"є": "ie", "ї": "i", "й": "i", "ю": 
 UKRAINIAN_KMU_START = {"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
 # BGN/PCGN 1965 for Ukrainian: the iotated letters are ye yi y yu ya everywhere.
 UKRAINIAN_BGN = dict(UKRAINIAN_BASE, **{"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"})
-# The scholarly system for Ukrainian, in ASCII: х ch, ц c, ж ž z, ч č c, ш š s, щ šč sc.
+# The scholarly system for Ukrainian, in ASCII, with х as x as iuliia's scientific schema writes
+# it for Russian: ц c, ж ž z, ч č c, ш š s, щ šč sc.
 UKRAINIAN_SCHOLARLY = dict(
     UKRAINIAN_BASE,
-    **{"є": "je", "ї": "ji", "й": "j", "ю": "ju", "я": "ja", "х": "ch", "ц": "c", "ж": "z",
+    **{"є": "je", "ї": "ji", "й": "j", "ю": "ju", "я": "ja", "х": "x", "ц": "c", "ж": "z",
        "ч": "c", "ш": "s", "щ": "sc"})
 
 
