@@ -68,10 +68,10 @@ extension Transliteration {
             spelled = rule(at: nextTable + (nextRow - 1) * (letters + 1) * 4, next)
           }
         }
-        if let spelled = spelled ?? rule(at: 0, letter) { output.append(contentsOf: spelled) }
+        if let spelled = spelled ?? rule(at: 0, letter) { output.appendSmall(spelled) }
         j += 1
       }
-      if let ending { output.append(contentsOf: ending) }
+      if let ending { output.appendSmall(ending) }
     }
   }
 
@@ -108,23 +108,27 @@ extension Transliteration {
     _ field: UnsafeBufferPointer<UInt8>, at start: Int, variant: Variant, shape: Shape,
     into spellings: inout Spellings
   ) -> Int {
-    spellings.word.removeAll(keepingCapacity: true)
+    // The letters go to a local array (moved out of the buffer and back, so that appending
+    // to it is not an access to `spellings`).
+    var word = spellings.word
+    spellings.word = []
+    word.removeAll(keepingCapacity: true)
     var i = start
     while i < field.count {
       let (scalar, length) = decode(field, at: i)
       if let letter = cyrillicLetter(scalar) {
-        spellings.word.append(letter)
+        word.append(letter)
         i &+= length
         continue
       }
-      guard !spellings.word.isEmpty else { break }
+      guard !word.isEmpty else { break }
       if (0x0300...0x036F).contains(scalar) {
-        let last = spellings.word.count - 1
-        switch (scalar, spellings.word[last]) {
-        case (0x0306, cyrillicI): spellings.word[last] = cyrillicShortI
-        case (0x0306, cyrillicU): spellings.word[last] = shortU
-        case (0x0308, cyrillicE): spellings.word[last] = cyrillicYo
-        case (0x0308, ukrainianI): spellings.word[last] = ukrainianYi
+        let last = word.count - 1
+        switch (scalar, word[last]) {
+        case (0x0306, cyrillicI): word[last] = cyrillicShortI
+        case (0x0306, cyrillicU): word[last] = shortU
+        case (0x0308, cyrillicE): word[last] = cyrillicYo
+        case (0x0308, ukrainianI): word[last] = ukrainianYi
         default: break
         }
         i &+= length
@@ -145,9 +149,67 @@ extension Transliteration {
     case .tertiary: schemaIndex = 2
     }
     let schema = cyrillicSchemas[schemaIndex + (shape.isUkrainian ? 3 : 0)]
-    spellings.word.withUnsafeBufferPointer { word in
-      schema.write(word, into: &spellings.bytes)
+    word.withUnsafeBufferPointer { letters in
+      schema.write(letters, into: &spellings.bytes)
     }
+    spellings.word = word
     return i
+  }
+
+  /// Spells a field of Cyrillic letters and ASCII alone in the three schemas, reading its
+  /// letters once; `false` (and nothing written) for a field with anything else, such as
+  /// combining marks or an apostrophe inside a word, which the general pass handles.
+  ///
+  /// The letters are kept in `spellings.word`: a letter as its index, an ASCII byte as
+  /// itself plus 0x80.
+  static func writeCyrillicField(
+    _ field: UnsafeBufferPointer<UInt8>, shape: Shape, into spellings: inout Spellings
+  ) -> Bool {
+    var units = spellings.word
+    spellings.word = []
+    defer { spellings.word = units }
+    units.removeAll(keepingCapacity: true)
+    var i = 0
+    while i < field.count {
+      let byte = field[i]
+      if byte < 0x80 {
+        // An apostrophe inside a word is dropped by the general pass.
+        if byte == 0x27 && units.last.map({ $0 < 0x80 }) == true && i + 1 < field.count
+          && field[i + 1] >= 0x80
+        {
+          return false
+        }
+        units.append(0x80 | byte)
+        i &+= 1
+        continue
+      }
+      let (scalar, length) = decode(field, at: i)
+      guard let letter = cyrillicLetter(scalar) else { return false }
+      units.append(letter)
+      i &+= length
+    }
+    let first = spellings.count
+    units.withUnsafeBufferPointer { units in
+      for schemaIndex in 0..<3 {
+        let schema = cyrillicSchemas[schemaIndex + (shape.isUkrainian ? 3 : 0)]
+        let start = spellings.bytes.count
+        var k = 0
+        while k < units.count {
+          let unit = units[k]
+          if unit >= 0x80 {
+            let byte = unit & 0x7F
+            spellings.bytes.append(byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0))
+            k += 1
+            continue
+          }
+          var end = k + 1
+          while end < units.count && units[end] < 0x80 { end += 1 }
+          schema.write(UnsafeBufferPointer(rebasing: units[k..<end]), into: &spellings.bytes)
+          k = end
+        }
+        spellings.commit(from: start, first: first)
+      }
+    }
+    return true
   }
 }

@@ -110,8 +110,7 @@ extension Transliteration {
         output.append(UInt8(ascii: "n"))
         j += 1
       default:
-        output.append(
-          contentsOf: entry(greekRomanizations, at: (Int(letter) - 1) * 4, width: 4))
+        output.appendSmall(entry(greekRomanizations, at: (Int(letter) - 1) * 4, width: 4))
         j += 1
       }
     }

@@ -51,7 +51,7 @@ extension Transliteration {
       } else if variant == .plainU {
         for byte in syllable { output.append(byte == UInt8(ascii: "v") ? UInt8(ascii: "u") : byte) }
       } else {
-        output.append(contentsOf: syllable)
+        output.appendSmall(syllable)
       }
       count += 1
       i &+= length

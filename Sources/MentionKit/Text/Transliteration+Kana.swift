@@ -88,7 +88,7 @@ extension Transliteration {
           output.append(first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first)
         }
       }
-      output.append(contentsOf: spelling)
+      output.appendSmall(spelling)
       let last = spelling[spelling.count - 1]
       lastVowel = isVowel(last) ? last : 0
     }

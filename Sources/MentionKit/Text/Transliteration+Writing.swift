@@ -107,3 +107,12 @@ extension Array where Element == UInt8 {
     append(second)
   }
 }
+
+extension Array where Element == UInt8 {
+  /// Appends a few bytes one by one (cheaper than the generic `append(contentsOf:)` for a
+  /// table entry of one to six bytes).
+  @inline(__always)
+  mutating func appendSmall(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { append(byte) }
+  }
+}

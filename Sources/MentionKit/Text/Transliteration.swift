@@ -59,7 +59,11 @@ enum Transliteration {
     let shape = Shape(of: field)
     guard shape.scripts != 0 else { return }
     let first = spellings.count
-    for variant in shape.variants {
+    if shape.scripts == Shape.cyrillic && writeCyrillicField(field, shape: shape, into: &spellings)
+    {
+      return
+    }
+    for variant in Variant.allCases where shape.needs(variant) {
       let start = spellings.bytes.count
       write(field, variant: variant, shape: shape, into: &spellings)
       spellings.commit(from: start, first: first)
@@ -118,7 +122,7 @@ enum Transliteration {
   }
 
   /// The ways a field is written, one per spelling.
-  enum Variant {
+  enum Variant: CaseIterable {
     /// Han spaced, kana with long vowels dropped, Cyrillic's first schema.
     case primary
     /// Han run together, kana kana by kana, Cyrillic's second schema.
@@ -154,15 +158,16 @@ enum Transliteration {
     /// given name).
     var isSingleHanName: Bool { isHanOnly && hanRuns == 1 }
 
-    /// The variants that can give distinct spellings.
-    var variants: [Variant] {
-      var result: [Variant] = [.primary]
-      if scripts & (Shape.han | Shape.kana | Shape.cyrillic) != 0 { result.append(.secondary) }
-      if scripts & Shape.cyrillic != 0 || (scripts & Shape.han != 0 && isHanOnly && hanCount > 1) {
-        result.append(.tertiary)
+    /// Whether a variant can give a spelling the ones before it do not.
+    func needs(_ variant: Variant) -> Bool {
+      switch variant {
+      case .primary: return true
+      case .secondary: return scripts & (Shape.han | Shape.kana | Shape.cyrillic) != 0
+      case .tertiary:
+        return scripts & Shape.cyrillic != 0
+          || (scripts & Shape.han != 0 && isHanOnly && hanCount > 1)
+      case .plainU: return scripts & Shape.han != 0 && hasUmlautSyllable
       }
-      if scripts & Shape.han != 0 && hasUmlautSyllable { result.append(.plainU) }
-      return result
     }
 
     init(of field: UnsafeBufferPointer<UInt8>) {
