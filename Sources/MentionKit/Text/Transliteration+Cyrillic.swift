@@ -23,13 +23,12 @@ extension Transliteration {
       endingTable = parts[5]
     }
 
-    /// The rule at entry `index` (in entries of four bytes from `offset`), or `nil` when empty.
+    /// The rule at entry `index` (in entries of four bytes from `offset`), or `nil` when there
+    /// is none; written with `Output.append(entry:)`.
     @inline(__always)
-    func rule(at offset: Int, _ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    func rule(at offset: Int, _ index: Int) -> UnsafePointer<UInt8>? {
       let start = text.utf8Start + offset + index * 4
-      if start[0] == 0x20 { return nil }
-      if start[0] == UInt8(ascii: ".") { return UnsafeBufferPointer(start: start, count: 0) }
-      return Transliteration.entry(text, at: offset + index * 4, width: 4)
+      return start[0] == 0x20 ? nil : start
     }
 
     /// The row number of `letter` in a table of rules, 0 for none.
@@ -39,12 +38,12 @@ extension Transliteration {
     }
 
     /// Writes a word's letters (indices in the table's letter order).
-    func write(_ word: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    func write(_ word: UnsafeBufferPointer<UInt8>, into output: inout Output) {
       let letters = Transliteration.cyrillicLetterCount
       // A two-letter ending with a rule of its own is written by it, and the letters before
       // it are spelled as a word of their own (as iuliia does).
       var count = word.count
-      var ending: UnsafeBufferPointer<UInt8>?
+      var ending: UnsafePointer<UInt8>?
       if count > 2 {
         let row = row(at: endingRows, Int(word[count - 2]))
         if row > 0 {
@@ -55,7 +54,7 @@ extension Transliteration {
       var j = 0
       while j < count {
         let letter = Int(word[j])
-        var spelled: UnsafeBufferPointer<UInt8>?
+        var spelled: UnsafePointer<UInt8>?
         let previousRow = row(at: previousRows, letter)
         if previousRow > 0 {
           let previous = j > 0 ? Int(word[j - 1]) : letters
@@ -68,10 +67,10 @@ extension Transliteration {
             spelled = rule(at: nextTable + (nextRow - 1) * (letters + 1) * 4, next)
           }
         }
-        if let spelled = spelled ?? rule(at: 0, letter) { output.appendSmall(spelled) }
+        if let spelled = spelled ?? rule(at: 0, letter) { output.append(entry: spelled) }
         j += 1
       }
-      if let ending { output.appendSmall(ending) }
+      if let ending { output.append(entry: ending) }
     }
   }
 
@@ -93,6 +92,10 @@ extension Transliteration {
   static let cyrillicI: UInt8 = 9  // и
   static let cyrillicShortI: UInt8 = 10  // й
   static let cyrillicU: UInt8 = 20  // у
+  static let cyrillicHardSign: UInt8 = 27  // ъ
+  static let cyrillicYery: UInt8 = 28  // ы
+  static let cyrillicReversedE: UInt8 = 30  // э
+  static let ukrainianYe: UInt8 = 33  // є
   static let ukrainianI: UInt8 = 34  // і
   static let ukrainianYi: UInt8 = 35  // ї
   static let shortU: UInt8 = 36  // ў
@@ -106,12 +109,8 @@ extension Transliteration {
   /// as `-i`, scholarly; or for a Ukrainian field KMU 2010, BGN/PCGN, scholarly.
   static func writeCyrillic(
     _ field: UnsafeBufferPointer<UInt8>, at start: Int, variant: Variant, shape: Shape,
-    into spellings: inout Spellings
+    word: inout [UInt8], into output: inout Output
   ) -> Int {
-    // The letters go to a local array (moved out of the buffer and back, so that appending
-    // to it is not an access to `spellings`).
-    var word = spellings.word
-    spellings.word = []
     word.removeAll(keepingCapacity: true)
     var i = start
     while i < field.count {
@@ -150,25 +149,22 @@ extension Transliteration {
     }
     let schema = cyrillicSchemas[schemaIndex + (shape.isUkrainian ? 3 : 0)]
     word.withUnsafeBufferPointer { letters in
-      schema.write(letters, into: &spellings.bytes)
+      schema.write(letters, into: &output)
     }
-    spellings.word = word
     return i
   }
 
-  /// Spells a field of Cyrillic letters and ASCII alone in the three schemas, reading its
-  /// letters once; `false` (and nothing written) for a field with anything else, such as
-  /// combining marks or an apostrophe inside a word, which the general pass handles.
-  ///
-  /// The letters are kept in `spellings.word`: a letter as its index, an ASCII byte as
-  /// itself plus 0x80.
-  static func writeCyrillicField(
-    _ field: UnsafeBufferPointer<UInt8>, shape: Shape, into spellings: inout Spellings
-  ) -> Bool {
-    var units = spellings.word
-    spellings.word = []
-    defer { spellings.word = units }
+  /// Reads a field of Cyrillic letters and ASCII alone into `units` (a letter as its index,
+  /// an ASCII byte as itself plus 0x80), so that its three schemas read it once. Returns
+  /// whether the field is Ukrainian (`і ї є ґ` and none of `ы э ё ъ`), or `nil` for a field
+  /// with anything else, such as combining marks or an apostrophe inside a word, which the
+  /// general pass handles.
+  static func readCyrillicField(
+    _ field: UnsafeBufferPointer<UInt8>, into units: inout [UInt8]
+  ) -> Bool? {
     units.removeAll(keepingCapacity: true)
+    var ukrainianLetters = false
+    var russianLetters = false
     var i = 0
     while i < field.count {
       let byte = field[i]
@@ -177,39 +173,58 @@ extension Transliteration {
         if byte == 0x27 && units.last.map({ $0 < 0x80 }) == true && i + 1 < field.count
           && field[i + 1] >= 0x80
         {
-          return false
+          return nil
         }
         units.append(0x80 | byte)
         i &+= 1
         continue
       }
       let (scalar, length) = decode(field, at: i)
-      guard let letter = cyrillicLetter(scalar) else { return false }
+      guard let letter = cyrillicLetter(scalar) else { return nil }
+      switch letter {
+      case ukrainianI, ukrainianYi, ukrainianYe, ghe: ukrainianLetters = true
+      case cyrillicYo, cyrillicYery, cyrillicHardSign, cyrillicReversedE: russianLetters = true
+      default: break
+      }
       units.append(letter)
       i &+= length
     }
+    return ukrainianLetters && !russianLetters
+  }
+
+  /// Writes a field read by `readCyrillicField(_:into:)` in its three schemas.
+  static func writeCyrillicField(
+    _ units: UnsafeBufferPointer<UInt8>, isUkrainian: Bool, into spellings: inout Spellings
+  ) {
+    let capacity = 4 &* units.count &+ 16  // at most four letters for each Cyrillic letter
+    if spellings.scratch.count < capacity {
+      spellings.scratch = [UInt8](repeating: 0, count: max(capacity, 2 * spellings.scratch.count))
+    }
+    var scratch = spellings.scratch
+    spellings.scratch = []
+    defer { spellings.scratch = scratch }
     let first = spellings.count
-    units.withUnsafeBufferPointer { units in
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
       for schemaIndex in 0..<3 {
-        let schema = cyrillicSchemas[schemaIndex + (shape.isUkrainian ? 3 : 0)]
-        let start = spellings.bytes.count
+        let schema = cyrillicSchemas[schemaIndex + (isUkrainian ? 3 : 0)]
+        var output = Output(base: base, capacity: capacity)
         var k = 0
         while k < units.count {
           let unit = units[k]
           if unit >= 0x80 {
             let byte = unit & 0x7F
-            spellings.bytes.append(byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0))
+            output.append(byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0))
             k += 1
             continue
           }
           var end = k + 1
           while end < units.count && units[end] < 0x80 { end += 1 }
-          schema.write(UnsafeBufferPointer(rebasing: units[k..<end]), into: &spellings.bytes)
+          schema.write(UnsafeBufferPointer(rebasing: units[k..<end]), into: &output)
           k = end
         }
-        spellings.commit(from: start, first: first)
+        spellings.commit(output.bytes, first: first)
       }
     }
-    return true
   }
 }

@@ -47,30 +47,31 @@ extension Transliteration {
   /// the start, gk inside; `γξ` nx; `γχ` nch. Single letters: `θ` th, `χ` ch, `ψ` ps, `ξ` x,
   /// `φ` f, `β` v, `η ι υ` i i y, `ω` o.
   static func writeGreek(
-    _ field: UnsafeBufferPointer<UInt8>, at start: Int, into spellings: inout Spellings
+    _ field: UnsafeBufferPointer<UInt8>, at start: Int, word: inout [UInt8],
+    into output: inout Output
   ) -> Int {
-    spellings.word.removeAll(keepingCapacity: true)
+    word.removeAll(keepingCapacity: true)
     var i = start
     while i < field.count && field[i] >= 0x80 {
       let (scalar, length) = decode(field, at: i)
-      if (0x0300...0x036F).contains(scalar) && !spellings.word.isEmpty {
-        if scalar == 0x0308 { spellings.word[spellings.word.count - 1] |= greekDiaeresis }
+      if (0x0300...0x036F).contains(scalar) && !word.isEmpty {
+        if scalar == 0x0308 { word[word.count - 1] |= greekDiaeresis }
         i &+= length
         continue
       }
       let letter = greekLetter(scalar)
       guard letter != 0 else { break }
-      spellings.word.append(letter)
+      word.append(letter)
       i &+= length
     }
-    spellings.word.withUnsafeBufferPointer { word in
-      writeGreekWord(word, into: &spellings.bytes)
+    word.withUnsafeBufferPointer { letters in
+      writeGreekWord(letters, into: &output)
     }
     return i
   }
 
   /// Writes the base letters of one Greek word.
-  static func writeGreekWord(_ word: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  static func writeGreekWord(_ word: UnsafeBufferPointer<UInt8>, into output: inout Output) {
     let count = word.count
     var j = 0
     while j < count {
@@ -110,7 +111,7 @@ extension Transliteration {
         output.append(UInt8(ascii: "n"))
         j += 1
       default:
-        output.appendSmall(entry(greekRomanizations, at: (Int(letter) - 1) * 4, width: 4))
+        output.append(entry(greekRomanizations, at: (Int(letter) - 1) * 4, width: 4))
         j += 1
       }
     }

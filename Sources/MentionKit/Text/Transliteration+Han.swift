@@ -27,13 +27,13 @@ extension Transliteration {
   /// field of Han alone writes the initials (`lyl`).
   static func writeHan(
     _ field: UnsafeBufferPointer<UInt8>, at start: Int, variant: Variant, shape: Shape,
-    hanEnd: inout Int, into output: inout [UInt8]
+    hanEnd: inout Int, into output: inout Output
   ) -> Int {
     let initials = variant == .tertiary && shape.isHanOnly
     let runTogether = variant == .secondary || variant == .plainU
     let spaced = !initials && !runTogether
     if runTogether && hanEnd >= 0 {
-      output.removeSubrange(hanEnd...)
+      output.count = hanEnd
     }
     if spaced && endsInLetter(output) { output.append(0x20) }
     var surnameLength = 0
@@ -51,7 +51,7 @@ extension Transliteration {
       } else if variant == .plainU {
         for byte in syllable { output.append(byte == UInt8(ascii: "v") ? UInt8(ascii: "u") : byte) }
       } else {
-        output.appendSmall(syllable)
+        output.append(syllable)
       }
       count += 1
       i &+= length

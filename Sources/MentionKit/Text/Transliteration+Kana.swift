@@ -45,7 +45,7 @@ extension Transliteration {
   /// before it: `koohii`).
   static func writeKana(
     _ field: UnsafeBufferPointer<UInt8>, at start: Int, variant: Variant,
-    into output: inout [UInt8]
+    into output: inout Output
   ) -> Int {
     let dropsLongVowels = variant == .primary || variant == .tertiary
     var sokuon = false
@@ -88,7 +88,7 @@ extension Transliteration {
           output.append(first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first)
         }
       }
-      output.appendSmall(spelling)
+      output.append(spelling)
       let last = spelling[spelling.count - 1]
       lastVowel = isVowel(last) ? last : 0
     }

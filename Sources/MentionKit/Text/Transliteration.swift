@@ -50,24 +50,50 @@ enum Transliteration {
   ///   - spellings: The buffer the spellings are appended to.
   /// - Complexity: O(*n*) in the number of bytes.
   static func spellings(utf8 field: UnsafeBufferPointer<UInt8>, into spellings: inout Spellings) {
-    var hasHighByte = false
+    var firstHighByte: UInt8 = 0
     for byte in field where byte >= 0xC3 {
-      hasHighByte = true
+      firstHighByte = byte
       break
     }
-    guard hasHighByte else { return }
+    guard firstHighByte != 0 else { return }
+    // A field of Cyrillic and ASCII alone (most Cyrillic names) is read once, without the
+    // general scan.
+    if (0xD0...0xD3).contains(firstHighByte) {
+      var units = spellings.word
+      spellings.word = []
+      defer { spellings.word = units }
+      if let isUkrainian = readCyrillicField(field, into: &units) {
+        units.withUnsafeBufferPointer { units in
+          writeCyrillicField(units, isUkrainian: isUkrainian, into: &spellings)
+        }
+        return
+      }
+    }
     let shape = Shape(of: field)
     guard shape.scripts != 0 else { return }
+    // No spelling is longer than three bytes per byte of the field, plus a few spaces: the
+    // longest expansions are a Han character (3 bytes) as a syllable of up to 6 with a space
+    // on each side, and a Cyrillic letter (2 bytes) as up to 4.
+    let capacity = 3 &* field.count &+ 16
+    if spellings.scratch.count < capacity {
+      spellings.scratch = [UInt8](repeating: 0, count: max(capacity, 2 * spellings.scratch.count))
+    }
+    // The scratch arrays are moved out so that writing to them is no access to `spellings`.
+    var scratch = spellings.scratch
+    var word = spellings.word
+    spellings.scratch = []
+    spellings.word = []
     let first = spellings.count
-    if shape.scripts == Shape.cyrillic && writeCyrillicField(field, shape: shape, into: &spellings)
-    {
-      return
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for variant in Variant.allCases where shape.needs(variant) {
+        var output = Output(base: base, capacity: capacity)
+        write(field, variant: variant, shape: shape, word: &word, into: &output)
+        spellings.commit(output.bytes, first: first)
+      }
     }
-    for variant in Variant.allCases where shape.needs(variant) {
-      let start = spellings.bytes.count
-      write(field, variant: variant, shape: shape, into: &spellings)
-      spellings.commit(from: start, first: first)
-    }
+    spellings.scratch = scratch
+    spellings.word = word
   }
 
   /// Spellings as bytes in one buffer, with their ends.
@@ -78,6 +104,8 @@ enum Transliteration {
     var ends: [Int] = []
     /// Letters of the current word, reused between words.
     var word: [UInt8] = []
+    /// The spelling being written, reused between spellings.
+    var scratch: [UInt8] = []
 
     /// The number of spellings.
     var count: Int { ends.count }
@@ -93,31 +121,26 @@ enum Transliteration {
       ends.removeAll(keepingCapacity: true)
     }
 
-    /// Keeps the bytes written since `start` as a spelling unless they are empty or repeat a
-    /// spelling at or after `first`.
-    mutating func commit(from start: Int, first: Int) {
-      let length = bytes.count - start
-      var keep = length > 0
-      if keep {
-        bytes.withUnsafeBufferPointer { all in
-          let new = UnsafeBufferPointer(rebasing: all[start...])
-          var index = first
-          while keep && index < ends.count {
-            let lower = index == 0 ? 0 : ends[index - 1]
-            if ends[index] - lower == length
-              && UnsafeBufferPointer(rebasing: all[lower..<ends[index]]).elementsEqual(new)
-            {
-              keep = false
-            }
-            index += 1
-          }
+    /// Appends `new` as a spelling unless it is empty or repeats a spelling at or after
+    /// `first`.
+    mutating func commit(_ new: UnsafeBufferPointer<UInt8>, first: Int) {
+      guard !new.isEmpty else { return }
+      var index = first
+      while index < ends.count {
+        let lower = index == 0 ? 0 : ends[index - 1]
+        if ends[index] - lower == new.count
+          && bytes.withUnsafeBufferPointer({ all in
+            var k = 0
+            while k < new.count && all[lower &+ k] == new[k] { k &+= 1 }
+            return k == new.count
+          })
+        {
+          return
         }
+        index += 1
       }
-      if keep {
-        ends.append(bytes.count)
-      } else {
-        bytes.removeSubrange(start...)
-      }
+      bytes.append(contentsOf: new)
+      ends.append(bytes.count)
     }
   }
 
@@ -260,6 +283,17 @@ enum Transliteration {
   /// sequence reads as its lead byte alone, with scalar 0xFFFD.
   @inline(__always)
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+    let lead = bytes[i]
+    // Two-byte sequences (Latin, Greek, Cyrillic) first.
+    if lead >= 0xC2 && lead < 0xE0 && i &+ 1 < bytes.count {
+      let next = bytes[i &+ 1]
+      if next & 0xC0 == 0x80 { return (UInt32(lead & 0x1F) << 6 | UInt32(next & 0x3F), 2) }
+    }
+    return decodeAny(bytes, at: i)
+  }
+
+  /// `decode(_:at:)` for any lead byte.
+  static func decodeAny(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
     let lead = bytes[i]
     let length: Int
     var scalar: UInt32
