@@ -17,7 +17,8 @@
 ///   (`Yuri`, `Fyodor`) and the scholarly system in ASCII (`Jurij`); a field with `і ї є ґ` is
 ///   Ukrainian and gets KMU 2010 (`Yurii`), BGN/PCGN (`Yuriy`) and the scholarly system.
 /// - Greek: ELOT 743 (`Σοφία` → `sofia`, `αυ` → `av`/`af`).
-/// - German and Nordic: `ü ö ä` → `ue oe ae`, `ß` → `ss`, `ø` → `oe`, `å` → `aa`, `æ` → `ae`.
+/// - German and Nordic: `ü ö ä` → `ue oe ae`, `ø` → `oe`, `å` → `aa`, precomposed or with a
+///   combining mark; `ß` and `æ` alone need no spelling (the fold gives `ss` and `ae`).
 ///
 /// Spellings are lowercase; letters no rule covers are copied unchanged (the index folds each
 /// spelling as it folds a field).
