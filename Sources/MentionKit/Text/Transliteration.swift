@@ -44,7 +44,7 @@ enum Transliteration {
   ///
   /// A field with no byte at or above 0xC3 (ASCII, or punctuation of Latin-1) returns after one
   /// scan; so does a Latin field without `ü ö ä ß ø å æ`. Reuse one buffer
-  /// (``Spellings/removeAll()``) to spell many fields without allocating.
+  /// (`Spellings.removeAll()`) to spell many fields without allocating.
   ///
   /// - Parameters:
   ///   - field: UTF-8 text; malformed sequences are copied, never read past the end.
