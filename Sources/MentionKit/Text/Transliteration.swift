@@ -51,12 +51,20 @@ enum Transliteration {
   ///   - spellings: The buffer the spellings are appended to.
   /// - Complexity: O(*n*) in the number of bytes.
   static func spellings(utf8 field: UnsafeBufferPointer<UInt8>, into spellings: inout Spellings) {
-    var firstHighByte: UInt8 = 0
-    for byte in field where byte >= 0xC3 {
-      firstHighByte = byte
-      break
+    // ASCII is skipped eight bytes at a time, then the first byte at or above 0xC3 is found.
+    let count = field.count
+    var i = 0
+    if let base = field.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while i &+ 8 <= count
+        && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        i &+= 8
+      }
     }
-    guard firstHighByte != 0 else { return }
+    while i < count && field[i] < 0xC3 { i &+= 1 }
+    guard i < count else { return }
+    let firstHighByte = field[i]
     // A field of Cyrillic and ASCII alone (most Cyrillic names) is read once, without the
     // general scan.
     if (0xD0...0xD3).contains(firstHighByte) {
@@ -118,6 +126,7 @@ enum Transliteration {
 
     /// Removes every spelling, keeping the capacity.
     mutating func removeAll() {
+      guard !ends.isEmpty else { return }
       bytes.removeAll(keepingCapacity: true)
       ends.removeAll(keepingCapacity: true)
     }
@@ -216,6 +225,9 @@ enum Transliteration {
         let (scalar, length) = Transliteration.decode(field, at: i)
         var isHan = false
         switch scalar {
+        case 0x00C0...0x02FF where !Transliteration.isSpelledLatin(scalar):
+          // Most Latin letters with diacritics: nothing to spell, one comparison.
+          break
         case 0xC4, 0xD6, 0xDC, 0xE4, 0xF6, 0xFC, 0xC5, 0xE5, 0xD8, 0xF8:
           // ß and æ need no spelling of their own: they fold to ss and ae.
           scripts |= Shape.latin
@@ -258,6 +270,15 @@ enum Transliteration {
         i &+= length
       }
       isUkrainian = ukrainianLetters && !russianLetters
+    }
+  }
+
+  /// Whether a Latin letter has a spelling of its own (`ä ö ü å ø` and their capitals).
+  @inline(__always)
+  static func isSpelledLatin(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0xC4, 0xD6, 0xDC, 0xE4, 0xF6, 0xFC, 0xC5, 0xE5, 0xD8, 0xF8: return true
+    default: return false
     }
   }
 
