@@ -44,6 +44,21 @@ public struct MessageEntity: Sendable, Hashable {
     }
   }
 
+  /// Whom a resolved mention reaches: what a wire format writes and a notification counts.
+  public enum Audience: Sendable, Hashable {
+    /// The item itself: a user, a channel. The default.
+    case direct
+    /// The item is shown as a mention but notified of nothing: a silent mention (`@_ana`), or
+    /// one in a quote, or one a ``NotificationPolicy`` denied.
+    case silent
+    /// The item is a group: its members (``MentionDirectory/members(ofGroup:)``).
+    case group
+    /// A broadcast to the channel (`@here`, `@everyone`): ``value`` names it. Set by
+    /// ``NotificationPolicy/notification(for:sender:role:channel:members:directory:)`` for the
+    /// broadcasts it allows, and written as the platform's broadcast token.
+    case broadcast
+  }
+
   /// Which trigger made the entity.
   public var trigger: Trigger.Name
   /// Where the entity is, delimiter included, in UTF-16 offsets of the message's text.
@@ -54,6 +69,9 @@ public struct MessageEntity: Sendable, Hashable {
   public var listSlug: String?
   /// What the entity refers to.
   public var resolution: Resolution
+  /// Whom the entity reaches when it is a mention: ``Audience/direct`` unless the resolver
+  /// found a silent mention or a group, or a notification policy changed it.
+  public var audience: Audience = .direct
 
   /// The entity's byte range in the UTF-8 of its message's text: meaningful only while the
   /// message says so (`Message.utf8Ranges`), when a wire format's writer uses it instead of

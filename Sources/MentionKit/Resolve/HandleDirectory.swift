@@ -31,6 +31,8 @@
 ///   the handle plus the number of items sharing it.
 public final class HandleDirectory: MentionDirectory {
   private let storage: [MentionItem]
+  /// The members of each group, by the group's id.
+  let groupMembers: [String: [String]]
   /// For each slot, the next slot with the same key, or -1.
   private let next: [Int32]
   /// The first slot of each key that is not in the table (keys that are not ASCII, or whose
@@ -60,10 +62,39 @@ public final class HandleDirectory: MentionDirectory {
   /// Whether every key that is not ASCII is in `wideTable`, so that a miss there is a miss.
   private let wideTableIsComplete: Bool
 
-  /// Builds a directory.
+  /// Builds a directory of users (or channels) and, optionally, groups.
   ///
-  /// - Parameter items: The items, in the order ambiguous candidates are reported.
-  public init(_ items: [MentionItem]) {
+  /// A group is an item of `items` whose id is a key of `groups`; its handle is in the same
+  /// namespace as the users'. When a group has the handle of a user (up to case), the user
+  /// wins: the group is left out of the directory, as Slack refuses a user group whose handle
+  /// a member already has. Two groups, or two users, that share a handle are ambiguous.
+  ///
+  /// ```swift
+  /// let directory = HandleDirectory(
+  ///   [ana, bo, MentionItem(id: "G1", insertionText: "team")], groups: ["G1": ["U1", "U2"]])
+  /// directory.members(ofGroup: "G1")  // ["U1", "U2"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The items, in the order ambiguous candidates are reported.
+  ///   - groups: The member ids of each group, by the group's item id.
+  public convenience init(_ items: [MentionItem], groups: [String: [String]] = [:]) {
+    guard !groups.isEmpty else {
+      self.init(building: items, groups: [:])
+      return
+    }
+    var userKeys: Set<HandleKey> = []
+    for item in items where groups[item.id] == nil { userKeys.insert(HandleKey(item.insertionText)) }
+    let kept = items.filter {
+      groups[$0.id] == nil || !userKeys.contains(HandleKey($0.insertionText))
+    }
+    var members: [String: [String]] = [:]
+    for item in kept { if let list = groups[item.id] { members[item.id] = list } }
+    self.init(building: kept, groups: members)
+  }
+
+  private init(building items: [MentionItem], groups: [String: [String]]) {
+    groupMembers = groups
     precondition(items.count < Int(Int32.max), "too many items for one directory")
     storage = items
     var first: [(key: HandleKey, slot: Int32)] = []
@@ -143,6 +174,12 @@ public final class HandleDirectory: MentionDirectory {
 
   /// The number of items.
   public var count: Int { storage.count }
+
+  /// The members of a group of the directory.
+  ///
+  /// - Parameter id: An item's id.
+  /// - Returns: The group's member ids, or `nil` when the item is not a group of the directory.
+  public func members(ofGroup id: String) -> [String]? { groupMembers[id] }
 
   /// Resolves a handle at once: an ASCII handle is looked up without building a key.
   ///

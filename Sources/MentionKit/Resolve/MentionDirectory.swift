@@ -51,6 +51,16 @@ public protocol MentionDirectory: Sendable {
   ///   or ``MessageEntity/Resolution/unresolved``, matching exactly up to case; `nil` when the
   ///   directory cannot answer without suspending.
   func resolution(of handle: String, trigger: Trigger.Name) -> MessageEntity.Resolution?
+
+  /// The members of a group, or `nil` when the item is not a group.
+  ///
+  /// A group (`@team`) is an item of the directory like a user, in the same handle namespace;
+  /// mentioning it reaches its members. ``MentionResolver`` marks a mention that resolves to a
+  /// group with ``MessageEntity/Audience/group``.
+  ///
+  /// - Parameter id: An item's ``MentionItem/id``.
+  /// - Returns: The user ids of the group's members, or `nil` for an item that is not a group.
+  func members(ofGroup id: String) -> [String]?
 }
 
 extension MentionDirectory {
@@ -63,6 +73,12 @@ extension MentionDirectory {
   public func resolution(of handle: String, trigger: Trigger.Name) -> MessageEntity.Resolution? {
     nil
   }
+
+  /// Returns `nil`: the directory holds no groups.
+  ///
+  /// - Parameter id: An item's id.
+  /// - Returns: `nil`.
+  public func members(ofGroup id: String) -> [String]? { nil }
 
   /// Looks each key up with `lookUp`, for directories that answer synchronously.
   func items(

@@ -24,6 +24,12 @@
 /// ``MentionIndex``, ``InMemoryDataSource``) is asked there, and the async forms never suspend
 /// for it; any other is asked once per trigger with ``MentionDirectory/items(matching:trigger:)``.
 ///
+/// A mention whose handle starts with `_` and that names no item as written is a *silent
+/// mention* of the handle without it (Zulip's `@_name`): `@_ana` resolves to `ana` with the
+/// audience ``MessageEntity/Audience/silent``, shown as a mention but notifying nobody. A
+/// mention that resolves to a group of its directory
+/// (``MentionDirectory/members(ofGroup:)``) gets ``MessageEntity/Audience/group``.
+///
 /// A message with more than ``mentionLimit`` mentions (list mentions included) is not
 /// rejected: the mentions past the limit come back
 /// ``MessageEntity/Resolution/skipped(_:)`` with ``MessageEntity/SkipReason/overMentionLimit``,
@@ -54,6 +60,8 @@ public struct MentionResolver: Sendable {
   /// `entries` so that looking an entity up calls them in place, without copying an entry.
   private let mentionDirectory: any MentionDirectory
   private let hashtagDirectory: any MentionDirectory
+  /// Whether the mention directory may hold groups, so that resolved mentions are checked.
+  private let checksGroups: Bool
 
   /// Creates a resolver with a directory per trigger.
   ///
@@ -75,6 +83,11 @@ public struct MentionResolver: Sendable {
     hashtagEntry = entries.firstIndex { $0.trigger == .hashtag } ?? -1
     mentionDirectory = mentionEntry >= 0 ? entries[mentionEntry].directory : NoDirectory()
     hashtagDirectory = hashtagEntry >= 0 ? entries[hashtagEntry].directory : NoDirectory()
+    switch mentionDirectory {
+    case let directory as HandleDirectory: checksGroups = !directory.groupMembers.isEmpty
+    case is MentionIndex, is InMemoryDataSource, is NoDirectory: checksGroups = false
+    default: checksGroups = true
+    }
   }
 
   /// Creates a resolver for user mentions and, optionally, channel hashtags.
@@ -128,15 +141,20 @@ public struct MentionResolver: Sendable {
       if number & 1023 == 0 { try Task.checkCancellation() }
       var message = Message(text: text)
       var mentions = 0
+      var marks = false
       _ = extractor.extract(text, into: &message) { trigger, value in
-        resolution(of: trigger, value, mentions: &mentions) ?? .pending
+        resolution(of: trigger, value, mentions: &mentions, marks: &marks) ?? .pending
       }
       for entity in message.entities where entity.resolution == .pending {
         let index = entryIndex(entity.trigger)
         let key = HandleKey(entity.value)
         if seen[index].insert(key).inserted { keys[index].append(key) }
+        if let silent = Self.silentHandle(entity), seen[index].insert(HandleKey(silent)).inserted {
+          keys[index].append(HandleKey(silent))
+        }
         batched = true
       }
+      if marks { markAudiences(&message) }
       messages.append(message)
     }
     guard batched else { return messages }
@@ -156,10 +174,16 @@ public struct MentionResolver: Sendable {
     for m in messages.indices {
       for e in messages[m].entities.indices where messages[m].entities[e].resolution == .pending {
         let entity = messages[m].entities[e]
+        let answer = answers[entryIndex(entity.trigger)]
         let key = HandleKey(entity.value)
-        messages[m].entities[e].resolution = MessageEntity.Resolution(
-          items: answers[entryIndex(entity.trigger)][key] ?? [], key: key)
+        var resolution = MessageEntity.Resolution(items: answer[key] ?? [], key: key)
+        if resolution == .unresolved, let silent = Self.silentHandle(entity) {
+          let key = HandleKey(silent)
+          resolution = MessageEntity.Resolution(items: answer[key] ?? [], key: key)
+        }
+        messages[m].entities[e].resolution = resolution
       }
+      markAudiences(&messages[m])
     }
     return messages
   }
@@ -189,10 +213,12 @@ public struct MentionResolver: Sendable {
   /// - Complexity: O(*n*) in the length of the text, and O(*m*) lookups for *m* entities.
   public func resolve(_ text: String, into message: inout Message) throws(ResolutionError) {
     var mentions = 0
+    var marks = false
     let failed = extractor.extract(text, into: &message) { trigger, value in
-      resolution(of: trigger, value, mentions: &mentions)
+      resolution(of: trigger, value, mentions: &mentions, marks: &marks)
     }
     if let failed { throw .directoryNotSynchronous(trigger: failed) }
+    if marks { markAudiences(&message) }
   }
 
   // MARK: - Internals
@@ -200,14 +226,23 @@ public struct MentionResolver: Sendable {
   /// The resolution of one entity from its trigger and value, counting mentions against the
   /// limit; `nil` when its directory does not answer at once.
   @inline(__always)
-  private func resolution(of trigger: Trigger.Name, _ value: String, mentions: inout Int)
-    -> MessageEntity.Resolution?
-  {
+  private func resolution(
+    of trigger: Trigger.Name, _ value: String, mentions: inout Int, marks: inout Bool
+  ) -> MessageEntity.Resolution? {
     if trigger == .mention {
       mentions &+= 1
       if mentions > mentionLimit { return .skipped(.overMentionLimit) }
       guard mentionEntry >= 0 else { return .skipped(.noDirectory) }
-      return mentionDirectory.resolution(of: value, trigger: trigger)
+      let found = mentionDirectory.resolution(of: value, trigger: trigger)
+      if value.utf8.first == 0x5F {
+        marks = true
+        if found == .unresolved, value.utf8.count > 1 {
+          return mentionDirectory.resolution(of: String(value.dropFirst()), trigger: trigger)
+        }
+      } else if checksGroups, case .resolved = found {
+        marks = true
+      }
+      return found
     }
     if trigger == .hashtag {
       guard hashtagEntry >= 0 else { return .skipped(.noDirectory) }
@@ -216,6 +251,32 @@ public struct MentionResolver: Sendable {
     let index = entryIndex(trigger)
     guard index >= 0 else { return .skipped(.noDirectory) }
     return entries[index].directory.resolution(of: value, trigger: trigger)
+  }
+
+  /// The handle a silent mention names (`ana` for `@_ana`), or `nil` when the entity is not a
+  /// mention whose value starts with `_` and holds more.
+  private static func silentHandle(_ entity: MessageEntity) -> String? {
+    guard entity.trigger == .mention, entity.value.utf8.first == 0x5F, entity.value.utf8.count > 1
+    else { return nil }
+    return String(entity.value.dropFirst())
+  }
+
+  /// Sets the audience of resolved mentions: ``MessageEntity/Audience/silent`` for a silent
+  /// mention (its value's key is not its item's handle's), ``MessageEntity/Audience/group``
+  /// for a group.
+  private func markAudiences(_ message: inout Message) {
+    // The audience changes no range: the UTF-8 ranges stay those of the UTF-16 ones.
+    let rangesAreValid = message.utf8Ranges.areValid
+    defer { message.utf8Ranges.areValid = rangesAreValid }
+    for index in message.entities.indices where message.entities[index].trigger == .mention {
+      guard case .resolved(let item) = message.entities[index].resolution else { continue }
+      let value = message.entities[index].value
+      if value.utf8.first == 0x5F, !HandleKey(value).matches(item.insertionText) {
+        message.entities[index].audience = .silent
+      } else if checksGroups, mentionDirectory.members(ofGroup: item.id) != nil {
+        message.entities[index].audience = .group
+      }
+    }
   }
 
   /// Stands for a missing mention or hashtag directory; never asked.
