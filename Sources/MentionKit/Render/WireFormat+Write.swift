@@ -94,9 +94,16 @@ extension WireFormat {
         guard let converted = offsets.utf8Range(of: entity.pointee.utf16Range) else { continue }
         range = converted
       }
-      guard case .resolved(let item) = entity.pointee.resolution,
-        let isChannel = Self.isChannel(entity.pointee.trigger), canWriteToken(for: item)
-      else { continue }
+      let token: Token
+      if entity.pointee.audience == .direct {
+        guard case .resolved(let item) = entity.pointee.resolution,
+          let isChannel = Self.isChannel(entity.pointee.trigger), canWriteToken(for: item)
+        else { continue }
+        token = isChannel ? .channel(item) : .user(item)
+      } else {
+        guard let special = self.token(for: entity.pointee) else { continue }
+        token = special
+      }
       WireText.escape(
         p, position..<range.lowerBound, format: self, atLineStart: position == 0,
         pending: &pending, to: &out)
@@ -109,7 +116,7 @@ extension WireFormat {
         pending = range.lowerBound - 1
       }
       out.append(p, pending..<range.lowerBound)
-      appendToken(for: item, isChannel: isChannel, to: &out)
+      appendToken(token, to: &out)
       pending = range.upperBound
       position = range.upperBound
     }
@@ -133,48 +140,11 @@ extension WireFormat {
   }
 
   /// Whether a resolved item is written as a token (else as the text typed).
-  private func canWriteToken(for item: MentionItem) -> Bool {
+  func canWriteToken(for item: MentionItem) -> Bool {
     switch self {
     case .plain: false
     case .discord: WireText.isValidID(item.id) && WireText.isDiscordID(item.id)
     case .slack, .markdown, .html: WireText.isValidID(item.id)
-    }
-  }
-
-  /// Appends the wire token of a resolved user or channel, one ``canWriteToken(for:)`` accepts.
-  private func appendToken(for item: MentionItem, isChannel: Bool, to out: inout WireWriter) {
-    switch self {
-    case .slack:
-      out.append(isChannel ? "<#" : "<@")
-      out.append(item.id)
-      if isChannel {
-        let label = WireText.label(item.insertionText)
-        if !label.isEmpty {
-          out.append(UInt8(ascii: "|"))
-          WireText.appendEscaped(label, format: .slack, to: &out)
-        }
-      }
-      out.append(UInt8(ascii: ">"))
-    case .discord:
-      out.append(isChannel ? "<#" : "<@")
-      out.append(item.id)
-      out.append(UInt8(ascii: ">"))
-    case .markdown:
-      out.append(isChannel ? "[#" : "[@")
-      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
-      WireText.appendEscaped(label, format: .markdown, to: &out)
-      out.append(isChannel ? "](channel:" : "](user:")
-      out.append(item.id)
-      out.append(UInt8(ascii: ")"))
-    case .html:
-      out.append(isChannel ? #"<a class="channel" data-id=""# : #"<a class="mention" data-id=""#)
-      WireText.appendEscaped(item.id, format: .html, to: &out)
-      out.append(isChannel ? "\">#" : "\">@")
-      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
-      WireText.appendEscaped(label, format: .html, to: &out)
-      out.append("</a>")
-    case .plain:
-      break
     }
   }
 }

@@ -1,0 +1,145 @@
+/// The tokens a wire format writes for users, channels, groups and broadcasts.
+extension WireFormat {
+  /// What an entity is written as.
+  enum Token {
+    case user(MentionItem)
+    case channel(MentionItem)
+    /// A user shown as a mention that notifies nobody.
+    case silentUser(MentionItem)
+    case group(MentionItem)
+    /// A broadcast, by its case-folded word.
+    case broadcast(String)
+  }
+
+  /// The broadcasts Slack writes as `<!word>` ("Formatting text for app surfaces").
+  static let slackBroadcasts: Set<String> = ["here", "channel", "everyone"]
+  /// The broadcasts Discord pings from the message content ("Message Formatting").
+  static let discordBroadcasts: Set<String> = ["here", "everyone"]
+
+  /// The token of a mention whose audience is not ``MessageEntity/Audience/direct``, or `nil`
+  /// to write it as typed.
+  ///
+  /// A broadcast's token is built from a fixed table of words, never from an id or a name, so
+  /// directory data cannot make one. Slack has no mention that does not notify: a silent
+  /// mention is written as typed there.
+  func token(for entity: MessageEntity) -> Token? {
+    guard entity.trigger == .mention, entity.listSlug == nil else { return nil }
+    switch entity.audience {
+    case .direct:
+      return nil
+    case .broadcast:
+      let word = HandleKey(entity.value).rawValue
+      switch self {
+      case .slack: return Self.slackBroadcasts.contains(word) ? .broadcast(word) : nil
+      case .discord: return Self.discordBroadcasts.contains(word) ? .broadcast(word) : nil
+      case .markdown, .html: return WireText.isValidID(word) ? .broadcast(word) : nil
+      case .plain: return nil
+      }
+    case .group:
+      guard let item = entity.item, canWriteToken(for: item) else { return nil }
+      return .group(item)
+    case .silent:
+      guard self != .slack, let item = entity.item, canWriteToken(for: item) else { return nil }
+      return .silentUser(item)
+    }
+  }
+
+  /// Appends a token ``token(for:)`` or ``canWriteToken(for:)`` accepted.
+  func appendToken(_ token: Token, to out: inout WireWriter) {
+    switch token {
+    case .user(let item):
+      appendItemToken(item, kind: .user, isSilent: false, to: &out)
+    case .silentUser(let item):
+      appendItemToken(item, kind: .user, isSilent: true, to: &out)
+    case .channel(let item):
+      appendItemToken(item, kind: .channel, isSilent: false, to: &out)
+    case .group(let item):
+      appendItemToken(item, kind: .group, isSilent: false, to: &out)
+    case .broadcast(let word):
+      switch self {
+      case .slack:
+        out.append("<!")
+        out.append(word)
+        out.append(UInt8(ascii: ">"))
+      case .discord:
+        out.append(UInt8(ascii: "@"))
+        out.append(word)
+      case .markdown:
+        out.append("[@")
+        WireText.appendEscaped(word, format: .markdown, to: &out)
+        out.append("](broadcast:")
+        out.append(word)
+        out.append(UInt8(ascii: ")"))
+      case .html:
+        out.append(#"<a class="broadcast" data-id=""#)
+        WireText.appendEscaped(word, format: .html, to: &out)
+        out.append("\">@")
+        WireText.appendEscaped(word, format: .html, to: &out)
+        out.append("</a>")
+      case .plain:
+        break
+      }
+    }
+  }
+
+  private enum ItemKind { case user, channel, group }
+
+  /// Appends the token of a user, channel or group whose id the format accepts.
+  private func appendItemToken(
+    _ item: MentionItem, kind: ItemKind, isSilent: Bool, to out: inout WireWriter
+  ) {
+    let isChannel = kind == .channel
+    switch self {
+    case .slack:
+      switch kind {
+      case .user: out.append("<@")
+      case .channel: out.append("<#")
+      case .group: out.append("<!subteam^")
+      }
+      out.append(item.id)
+      if isChannel {
+        let label = WireText.label(item.insertionText)
+        if !label.isEmpty {
+          out.append(UInt8(ascii: "|"))
+          WireText.appendEscaped(label, format: .slack, to: &out)
+        }
+      }
+      out.append(UInt8(ascii: ">"))
+    case .discord:
+      switch kind {
+      case .user: out.append("<@")
+      case .channel: out.append("<#")
+      case .group: out.append("<@&")
+      }
+      out.append(item.id)
+      out.append(UInt8(ascii: ">"))
+    case .markdown:
+      out.append(isChannel ? "[#" : "[@")
+      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
+      WireText.appendEscaped(label, format: .markdown, to: &out)
+      switch kind {
+      case .user: out.append("](user:")
+      case .channel: out.append("](channel:")
+      case .group: out.append("](group:")
+      }
+      out.append(item.id)
+      out.append(UInt8(ascii: ")"))
+    case .html:
+      switch kind {
+      case .user:
+        out.append(
+          isSilent
+            ? #"<a class="mention silent" data-id=""# : #"<a class="mention" data-id=""#)
+      case .channel: out.append(#"<a class="channel" data-id=""#)
+      case .group: out.append(#"<a class="group" data-id=""#)
+      }
+      WireText.appendEscaped(item.id, format: .html, to: &out)
+      out.append(isChannel ? "\">#" : "\">@")
+      let label = WireText.label(isChannel ? item.insertionText : item.displayText)
+      WireText.appendEscaped(label, format: .html, to: &out)
+      out.append("</a>")
+    case .plain:
+      break
+    }
+  }
+}
