@@ -3,12 +3,11 @@
 /// lines of a paragraph inside a quote (a line without `>` that does not start a new block).
 ///
 /// A quote ends at a blank line, at a line without `>` that starts a block (a heading, a
-/// thematic break, a fence, a list item that may interrupt a paragraph), and after a fenced
-/// code block or an indented one inside it (lazy continuation continues paragraphs only). Lines
-/// of a fenced code block outside quotes are never quote lines. Four spaces of indentation make
-/// indented code, not a quote, unless the line continues a quoted paragraph. List items nested
-/// in list items, and tabs in indentation (four columns each here), are read approximately, as
-/// the extractor reads code.
+/// thematic break, a fence, a list item),
+/// and after a fenced code block inside it (lazy continuation continues paragraphs only). Lines
+/// of a fenced code block outside quotes are never quote lines. As in the extractor, indented
+/// code is prose, so indentation never keeps a `>` from opening a quote; a fence is indented
+/// at most three spaces, as the extractor reads fences.
 enum BlockQuotes {
   /// The UTF-16 ranges of the quoted lines of `text`, in order, each from its start to its end
   /// (line break excluded).
@@ -25,9 +24,11 @@ enum BlockQuotes {
       var end = start
       while end < n, units[end] != 0x0A, units[end] != 0x0D { end += 1 }
       let line = Line(units: units, start: start, end: end)
-      let content = line.quoteContent()
+      let (content, afterListMarker) = line.quoteContent()
       if let open = fence {
-        if open.inQuote && content == nil {
+        // A fence inside a quote ends with the quote: at a line without `>`, or one that opens
+        // a list item.
+        if open.inQuote && (content == nil || afterListMarker) {
           fence = nil  // The quote, and its fence, end; the line is read anew below.
         } else {
           if open.inQuote { quoted.append(start..<end) }
@@ -48,8 +49,6 @@ enum BlockQuotes {
           paragraphInQuote = false
         } else if inner.isHeading || inner.isThematicBreak {
           paragraphInQuote = false
-        } else if inner.indent >= 4 && !paragraphInQuote {
-          // Indented code inside the quote: no lazy continuation after it.
         } else {
           paragraphInQuote = true
         }
@@ -89,20 +88,14 @@ enum BlockQuotes {
       return (columns, k)
     }
 
-    var indent: Int { indentation.columns }
-
     var isBlank: Bool { indentation.first == end }
 
     /// Where the content of a quote line starts (past its `>` markers and the space after
-    /// each), or `nil` when the line does not open with `>`. A list item's marker may come
-    /// first (`- > quote`).
-    func quoteContent() -> Int? {
-      var k = start
-      var spaces = 0
-      while k < end, units[k] == 0x20, spaces < 3 {
-        k += 1
-        spaces += 1
-      }
+    /// each), or `nil` when the line does not open with `>`; and whether a list item's marker
+    /// comes first (`- > quote`).
+    func quoteContent() -> (Int?, afterListMarker: Bool) {
+      var afterListMarker = false
+      var k = indentation.first
       if k < end, units[k] != 0x3E, let afterMarker = listMarkerEnd(at: k) {
         var m = afterMarker
         var gap = 0
@@ -110,22 +103,21 @@ enum BlockQuotes {
           m += 1
           gap += 1
         }
-        if gap > 0, m < end, units[m] == 0x3E { k = m }
+        if gap > 0, m < end, units[m] == 0x3E {
+          k = m
+          afterListMarker = true
+        }
       }
-      guard k < end, units[k] == 0x3E else { return nil }
+      guard k < end, units[k] == 0x3E else { return (nil, false) }
       // Nested markers: `> > a`, `>>a`.
       while k < end, units[k] == 0x3E {
         k += 1
         if k < end, units[k] == 0x20 || units[k] == 0x09 { k += 1 }
         var m = k
-        var spaces = 0
-        while m < end, units[m] == 0x20, spaces < 3 {
-          m += 1
-          spaces += 1
-        }
+        while m < end, units[m] == 0x20 || units[m] == 0x09 { m += 1 }
         if m < end, units[m] == 0x3E { k = m } else { break }
       }
-      return k
+      return (k, afterListMarker)
     }
 
     /// The end of a list item's marker at `k` (`-`, `+`, `*`, or one to nine digits and `.`
@@ -173,8 +165,7 @@ enum BlockQuotes {
 
     /// An ATX heading: one to six `#` then a space, a tab or the end.
     var isHeading: Bool {
-      let (columns, first) = indentation
-      guard columns < 4 else { return false }
+      let first = indentation.first
       var k = first
       while k < end, units[k] == 0x23 { k += 1 }
       return k > first && k - first <= 6
@@ -183,8 +174,8 @@ enum BlockQuotes {
 
     /// Three or more `-`, `*` or `_`, with spaces or tabs between them and nothing else.
     var isThematicBreak: Bool {
-      let (columns, first) = indentation
-      guard columns < 4, first < end else { return false }
+      let first = indentation.first
+      guard first < end else { return false }
       let unit = units[first]
       guard unit == 0x2D || unit == 0x2A || unit == 0x5F else { return false }
       var count = 0
@@ -200,22 +191,14 @@ enum BlockQuotes {
 
     /// Whether the line starts a block that may interrupt a paragraph, so it cannot be a lazy
     /// continuation line: a heading, a thematic break, a fence, or a list item with content
-    /// (an ordered one only when it starts at 1).
+    /// of any kind. A list item interrupts here even when empty or ordered from another number
+    /// than 1: the paragraph it would continue is in a quote the line has left, so CommonMark's
+    /// rule for list items that interrupt a paragraph does not apply (commonmark.js and
+    /// markdown-it agree).
     var interruptsParagraph: Bool {
       if isHeading || isThematicBreak || fenceOpening() != nil { return true }
-      let (columns, first) = indentation
-      guard columns < 4, let markerEnd = listMarkerEnd(at: first) else { return false }
-      guard markerEnd < end, units[markerEnd] == 0x20 || units[markerEnd] == 0x09 else {
-        return false
-      }
-      guard units[markerEnd..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
-        return false
-      }
-      let marker = units[first]
-      if marker == 0x2D || marker == 0x2B || marker == 0x2A { return true }
-      // Ordered: only a list that starts at 1 interrupts a paragraph.
-      let digits = units[first..<markerEnd - 1]
-      return digits.drop(while: { $0 == 0x30 }).elementsEqual([0x31])
+      guard let markerEnd = listMarkerEnd(at: indentation.first) else { return false }
+      return markerEnd == end || units[markerEnd] == 0x20 || units[markerEnd] == 0x09
     }
   }
 }
