@@ -16,6 +16,16 @@ extension WireFormat {
   /// The broadcasts Discord pings from the message content ("Message Formatting").
   static let discordBroadcasts: Set<String> = ["here", "everyone"]
 
+  /// Whether Markdown and HTML write a broadcast of this word: 1–32 ASCII letters, digits,
+  /// `_` or `-` (a host's own words, such as Zulip's `stream` and `topic`, included).
+  static func isBroadcastWord(_ word: String) -> Bool {
+    let utf8 = word.utf8
+    return !utf8.isEmpty && utf8.count <= 32
+      && utf8.allSatisfy {
+        ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x5F || $0 == 0x2D
+      }
+  }
+
   /// The token of a mention whose audience is not ``MessageEntity/Audience/direct``, or `nil`
   /// to write it as typed.
   ///
@@ -32,7 +42,7 @@ extension WireFormat {
       switch self {
       case .slack: return Self.slackBroadcasts.contains(word) ? .broadcast(word) : nil
       case .discord: return Self.discordBroadcasts.contains(word) ? .broadcast(word) : nil
-      case .markdown, .html: return WireText.isValidID(word) ? .broadcast(word) : nil
+      case .markdown, .html: return Self.isBroadcastWord(word) ? .broadcast(word) : nil
       case .plain: return nil
       }
     case .group:
