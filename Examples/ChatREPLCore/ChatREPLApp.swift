@@ -92,10 +92,7 @@ public enum ChatREPLApp {
         ],
       ])
     }
-    let analyzer = ExtractorAnalyzer(
-      profile: options.profile,
-      handles: HandleTable(directory: directory, mentionLimit: options.maxMentions))
-    let pipe = PipeMode(analyzer: analyzer, formatter: formatter, format: options.format ?? .plain)
+    guard let pipe = PipeMode.make(options: options, directory: directory) else { return 1 }
     pipe.run()
     return 0
   }

@@ -25,6 +25,14 @@ struct Options: Equatable {
 
   var usersFile: String?
   var channelsFile: String?
+  /// `--groups FILE`: groups (handle, member ids) for pipe mode.
+  var groupsFile: String?
+  /// `--sender ID`: the sender of the messages in pipe mode, never notified.
+  var sender = ""
+  /// `--role ROLE`: the sender's role, for the notification policy.
+  var role = "member"
+  /// `--edit`: pipe mode reads pairs of lines and prints the notification diff.
+  var pairsEdits = false
   /// `nil` means the mode's default: `slack` interactively, `plain` in pipe mode.
   var format: Format?
   var profile: Profile = .chat
@@ -76,6 +84,14 @@ struct Options: Equatable {
       case "--version": options.showsVersion = true
       case "--users": options.usersFile = try take()
       case "--channels": options.channelsFile = try take()
+      case "--groups": options.groupsFile = try take()
+      case "--sender":
+        options.sender = try take()
+        guard !options.sender.isEmpty else { throw UsageError(description: "--sender needs an id") }
+      case "--role":
+        options.role = try take()
+        guard !options.role.isEmpty else { throw UsageError(description: "--role needs a role") }
+      case "--edit": options.pairsEdits = true
       case "--format":
         let raw = try take()
         guard let format = Format(rawValue: raw) else {
@@ -156,10 +172,26 @@ struct Options: Equatable {
                           header line) instead of the embedded directory. Large files show
                           progress on stderr; see LARGE DIRECTORIES.
       --channels FILE     Load channels from a TSV file (id, name, with a header line).
+      --groups FILE       Pipe mode: load groups from a TSV file with the header line
+                          `handle<TAB>members`: a group's handle, then its members' user ids
+                          separated by commas. A group's id is its handle; a handle that a
+                          user or another group has, or a broadcast word, is an error.
+      --sender ID         Pipe mode: the sender of the messages, never notified (default: no
+                          sender).
+      --role ROLE         Pipe mode: the sender's role for the notification policy (default
+                          member): owner, admin and moderator may broadcast anywhere, member
+                          in channels of at most 15 members, guest never. The channel's
+                          members are all the users loaded.
+      --edit              Pipe mode: read lines in pairs, a message and its edited version,
+                          and print one json line per pair: the users the edit notifies
+                          ("added"), no longer mentions ("removed") and notified already
+                          ("kept").
       --format FORMAT     plain | markdown | html | slack | discord | json.
                           Interactive: the wire form shown under each sent message (default
                           slack; json is not available there). Pipe mode: the output of each line
-                          (default plain); json prints one object per line with every entity.
+                          (default plain); json prints one object per line with every entity
+                          and "notify", the ids of the users the message notifies (groups
+                          expanded; silent @_name, quoted and denied mentions left out).
       --profile PROFILE   Extraction rules in pipe mode: chat (default; modern chat apps) or
                           twitter (twitter-text's rules).
       --max-mentions N    The most mentions looked up per message (default 100); later ones

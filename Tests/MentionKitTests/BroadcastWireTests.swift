@@ -115,7 +115,8 @@ struct BroadcastWireTests {
       "@here @team @_ana\n> @bo", into: &message)
     let member = NotificationPolicy().notification(
       for: message, sender: "U9", role: "member", members: ["U1", "U2"], directory: directory)
-    #expect(WireFormat.slack.write(member.message) == "<!here> <!subteam^S0614TZR7> @_ana\n&gt; @bo")
+    #expect(
+      WireFormat.slack.write(member.message) == "<!here> <!subteam^S0614TZR7> @_ana\n&gt; @bo")
     #expect(member.recipients == ["U1", "U2"])
     // Slack has no quoted or silent token that does not notify: both are written as typed.
     let guest = NotificationPolicy().notification(

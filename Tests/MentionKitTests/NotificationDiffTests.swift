@@ -56,7 +56,8 @@ struct NotificationDiffTests {
       #expect(intoQuote.removed == before.recipients)
       let fenced = "```\n" + a + "\n```"
       let intoCode = NotificationDiff(from: before, to: try Self.notification(fenced))
-      #expect(intoCode.added.isEmpty && intoCode.kept.isEmpty && intoCode.removed == before.recipients)
+      #expect(
+        intoCode.added.isEmpty && intoCode.kept.isEmpty && intoCode.removed == before.recipients)
     }
   }
 

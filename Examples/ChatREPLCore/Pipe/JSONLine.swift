@@ -16,6 +16,15 @@ import ToolSupport
 /// hashtag that names no channel or an entity with no directory, or `over_limit` (with the
 /// `limit`) for a mention past the per-message mention limit, which was not looked up.
 /// `unresolved` lists the unknown handles again, so they are never lost.
+///
+/// With a notification (always, from the app), two keys follow: `notify`, the ids of the users
+/// to notify, each once, after groups, broadcasts, silent mentions, quotes and the policy; and
+/// `excluded`, each mention that notifies nobody with its `reason` (`quoted`, `silent`,
+/// `not_permitted`, `large_channel`):
+///
+/// ```json
+/// …,"unresolved":[],"notify":["U1","U2"],"excluded":[{"text":"@_kim","reason":"silent"}]}
+/// ```
 enum JSONLine {
   /// The line for `message`, without a line end.
   static func render(_ message: Message, mentionLimit: Int) -> String {
@@ -28,27 +37,53 @@ enum JSONLine {
   ///
   /// - Complexity: O(*n* + *e*) in the length of the text and of the entities' JSON: the
   ///   offsets are counted in one pass over the text, entities being in text order.
-  static func render(_ message: Message, mentionLimit: Int, into out: inout [UInt8]) {
+  static func render(
+    _ message: Message, mentionLimit: Int, notification: MentionNotification? = nil,
+    into out: inout [UInt8]
+  ) {
     var text = message.text
     text.withUTF8 { bytes in
-      render(message, bytes: bytes, mentionLimit: mentionLimit, into: &out)
+      render(
+        message, bytes: bytes, mentionLimit: mentionLimit, notification: notification, into: &out)
     }
+  }
+
+  /// Appends the line of an edit's notification diff.
+  static func renderDiff(_ diff: NotificationDiff, into out: inout [UInt8]) {
+    out.append(#"{"added":"#)
+    appendIDs(diff.added, to: &out)
+    out.append(#","removed":"#)
+    appendIDs(diff.removed, to: &out)
+    out.append(#","kept":"#)
+    appendIDs(diff.kept, to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  private static func appendIDs(_ ids: [String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, id) in ids.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      JSONWriter.appendString(id, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
   }
 
   private static func render(
     _ message: Message, bytes: UnsafeBufferPointer<UInt8>, mentionLimit: Int,
-    into out: inout [UInt8]
+    notification: MentionNotification?, into out: inout [UInt8]
   ) {
     out.append(#"{"text":""#)
     JSONWriter.appendEscaped(bytes, to: &out)
     out.append(#"","entities":["#)
     var unresolved: [Range<Int>] = []
+    var allWritten: [Range<Int>] = []
     var cursor = OffsetCursor(bytes)
     for (offset, entity) in message.entities.enumerated() {
       if offset > 0 { out.append(UInt8(ascii: ",")) }
       let start = cursor.advance(toUTF16: entity.utf16Range.lowerBound)
       let end = cursor.advance(toUTF16: entity.utf16Range.upperBound)
       let written = start.byte..<max(start.byte, end.byte)
+      if notification != nil { allWritten.append(written) }
       out.append(#"{"kind":""#)
       if entity.listSlug == nil {
         JSONWriter.appendEscaped(entity.trigger.rawValue, to: &out)
@@ -101,7 +136,23 @@ enum JSONLine {
       JSONWriter.appendEscaped(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
       out.append(UInt8(ascii: "\""))
     }
-    out.append("]}")
+    out.append(UInt8(ascii: "]"))
+    if let notification {
+      out.append(#","notify":"#)
+      appendIDs(notification.recipients, to: &out)
+      out.append(#","excluded":["#)
+      for (index, exclusion) in notification.exclusions.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(#"{"text":""#)
+        JSONWriter.appendEscaped(
+          UnsafeBufferPointer(rebasing: bytes[allWritten[exclusion.entityIndex]]), to: &out)
+        out.append(#"","reason":""#)
+        out.append(contentsOf: exclusion.reason.rawValue.utf8)
+        out.append(#""}"#)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+    out.append(UInt8(ascii: "}"))
   }
 
   private static func appendItem(_ item: MentionItem, to out: inout [UInt8]) {

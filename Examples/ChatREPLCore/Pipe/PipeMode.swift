@@ -15,10 +15,17 @@ import MentionKit
 /// stream (once: a binary file does not flood it). Output is
 /// deterministic, and written before each wait for input: a line's output never waits for the
 /// next line.
+///
+/// With a ``Notifier``, the wire formats write each message as its notification says (allowed
+/// broadcasts as broadcast tokens, quoted and silent mentions as silent ones) and json adds who
+/// is notified. With ``pairsEdits`` (`--edit`), lines are read in pairs, a stored message and
+/// its edited version, and each pair gives one json line: the notification diff.
 struct PipeMode {
   var analyzer: any MessageAnalyzer
   var formatter: any MessageFormatter
   var format: Options.Format
+  var notifier: Notifier? = nil
+  var pairsEdits = false
 
   /// What each line on the error stream starts with.
   static let warningPrefix = "chat-repl: "
@@ -42,16 +49,49 @@ struct PipeMode {
     _ line: String, number: Int, into output: inout [UInt8], warnings: inout [UInt8]
   ) {
     let message = analyzer.analyze(line)
-    if message.entities.contains(where: Self.isReported) {
+    if message.entities.contains(where: isReported) {
       appendWarnings(for: message, number: number, to: &warnings)
     }
-    formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit, into: &output)
+    guard let notifier else {
+      formatter.render(message, as: format, mentionLimit: analyzer.mentionLimit, into: &output)
+      return
+    }
+    let notification = notifier.notify(message)
+    if format == .json {
+      JSONLine.render(
+        notification.message, mentionLimit: analyzer.mentionLimit, notification: notification,
+        into: &output)
+    } else {
+      formatter.render(
+        notification.message, as: format, mentionLimit: analyzer.mentionLimit, into: &output)
+    }
   }
 
-  /// Whether an entity gets a warning: an unknown or ambiguous mention, or one past the limit.
-  private static func isReported(_ entity: MessageEntity) -> Bool {
+  /// Processes a stored message and its edited version: appends the json line of the
+  /// notification diff (`{"added":[…],"removed":[…],"kept":[…]}`) and the warnings of both.
+  func processEdit(
+    stored: String, number: Int, edited: String, into output: inout [UInt8],
+    warnings: inout [UInt8]
+  ) {
+    let notifier =
+      notifier ?? Notifier(directory: HandleDirectory([]), sender: "", role: "member", members: [])
+    var notifications: [MentionNotification] = []
+    for (text, line) in [(stored, number), (edited, number + 1)] {
+      let message = analyzer.analyze(text)
+      if message.entities.contains(where: isReported) {
+        appendWarnings(for: message, number: line, to: &warnings)
+      }
+      notifications.append(notifier.notify(message))
+    }
+    JSONLine.renderDiff(
+      NotificationDiff(from: notifications[0], to: notifications[1]), into: &output)
+  }
+
+  /// Whether an entity gets a warning: an unknown or ambiguous mention (not a broadcast), or
+  /// one past the limit.
+  private func isReported(_ entity: MessageEntity) -> Bool {
     switch entity.resolution {
-    case .unresolved: entity.trigger == .mention
+    case .unresolved: entity.trigger == .mention && notifier?.isBroadcast(entity) != true
     case .ambiguous, .skipped(.overMentionLimit): true
     default: false
     }
@@ -82,7 +122,7 @@ struct PipeMode {
       }
       for entity in message.entities {
         switch entity.resolution {
-        case .unresolved where entity.trigger == .mention:
+        case .unresolved where entity.trigger == .mention && notifier?.isBroadcast(entity) != true:
           startLine()
           out.append(contentsOf: "unknown ".utf8)
           appendWritten(entity)
@@ -128,6 +168,8 @@ struct PipeMode {
     var chunk = [UInt8](repeating: 0, count: readSize)
     var lineNumber = 0
     var reportedInvalidUTF8 = false
+    /// With `pairsEdits`, a stored message waiting for its edited version.
+    var stored: String?
     func emit(_ bytes: ArraySlice<UInt8>) {
       lineNumber += 1
       var slice = bytes
@@ -145,7 +187,18 @@ struct PipeMode {
               + " with invalid UTF-8 are not reported)\n")
         }
       }
-      process(text, number: lineNumber, into: &out.buffer, warnings: &err.buffer)
+      if pairsEdits {
+        guard let first = stored else {
+          stored = text
+          return
+        }
+        stored = nil
+        processEdit(
+          stored: first, number: lineNumber - 1, edited: text, into: &out.buffer,
+          warnings: &err.buffer)
+      } else {
+        process(text, number: lineNumber, into: &out.buffer, warnings: &err.buffer)
+      }
       out.buffer.append(0x0A)
       out.flushIfFull()
       err.flushIfFull()
@@ -162,6 +215,12 @@ struct PipeMode {
       splitter.append(chunk[0..<count], emit)
     }
     splitter.finish(emit)
+    if stored != nil {
+      err.write(
+        Self.warningPrefix
+          + "line \(lineNumber): --edit reads lines in pairs (a message, then its edited"
+          + " version); the last line has no edited version\n")
+    }
     out.flush()
     err.flush()
     return lineNumber

@@ -12,6 +12,7 @@ enum BlockQuotes {
   /// The UTF-16 ranges of the quoted lines of `text`, in order, each from its start to its end
   /// (line break excluded).
   static func quotedLines(in text: String) -> [Range<Int>] {
+    guard text.utf8.contains(0x3E) else { return [] }
     let units = Array(text.utf16)
     var quoted: [Range<Int>] = []
     let n = units.count

@@ -96,10 +96,11 @@ public struct NotificationPolicy: Sendable, Hashable {
     for message: Message, sender: String, role: String, channel: String = "",
     members: [String] = [], directory: any MentionDirectory
   ) -> MentionNotification {
+    var result = MentionNotification(message: message)
+    guard message.entities.contains(where: { $0.trigger == .mention }) else { return result }
     let policy = channels[channel] ?? self
     let words = Set(policy.broadcasts.map { HandleKey($0) })
     let quotes = BlockQuotes.quotedLines(in: message.text)
-    var result = MentionNotification(message: message)
     var recipients = RecipientList(sender: sender)
     var quote = 0
     for index in message.entities.indices where message.entities[index].trigger == .mention {

@@ -84,7 +84,9 @@ public final class HandleDirectory: MentionDirectory {
       return
     }
     var userKeys: Set<HandleKey> = []
-    for item in items where groups[item.id] == nil { userKeys.insert(HandleKey(item.insertionText)) }
+    for item in items where groups[item.id] == nil {
+      userKeys.insert(HandleKey(item.insertionText))
+    }
     let kept = items.filter {
       groups[$0.id] == nil || !userKeys.contains(HandleKey($0.insertionText))
     }

@@ -1,0 +1,27 @@
+import MentionKit
+
+/// Who each message notifies in pipe mode: MentionKit's `NotificationPolicy` (its defaults)
+/// applied for one sender, with the loaded users as the channel's members.
+///
+/// `--sender ID` names the sender (never notified; none by default) and `--role ROLE` its role
+/// (`member` by default); groups come from `--groups`.
+struct Notifier: Sendable {
+  var policy = NotificationPolicy()
+  var directory: HandleDirectory
+  var sender: String
+  var role: String
+  /// The channel's members: whom a broadcast reaches.
+  var members: [String]
+
+  /// The notification of a resolved message.
+  func notify(_ message: Message) -> MentionNotification {
+    policy.notification(
+      for: message, sender: sender, role: role, members: members, directory: directory)
+  }
+
+  /// Whether a mention is a broadcast word, which is never reported as an unknown handle.
+  func isBroadcast(_ entity: MessageEntity) -> Bool {
+    entity.trigger == .mention && entity.listSlug == nil
+      && policy.broadcasts.contains { HandleKey($0) == HandleKey(entity.value) }
+  }
+}
