@@ -174,3 +174,26 @@ struct NotificationTests {
     }
   }
 }
+
+/// The example of the Notifications article, as written there.
+struct NotificationsArticleTests {
+  @Test func theArticleExampleHolds() async throws {
+    let users = HandleDirectory(
+      [
+        MentionItem(id: "U1", insertionText: "ana"),
+        MentionItem(id: "U2", insertionText: "bo"),
+        MentionItem(id: "G1", insertionText: "team"),
+      ],
+      groups: ["G1": ["U1", "U2"]])
+    let resolver = MentionResolver(users: users)
+    let message = try await resolver.resolve("@team ship it, @here\n> @_ana said so")
+    let notification = NotificationPolicy().notification(
+      for: message, sender: "U2", role: "member", channel: "C1", members: ["U1", "U2", "U3"],
+      directory: users)
+    #expect(notification.recipients == ["U1", "U3"])
+    #expect(notification.exclusions == [.init(entityIndex: 2, reason: .quoted)])
+    #expect(
+      WireFormat.slack.write(notification.message)
+        == "<!subteam^G1> ship it, <!here>\n&gt; @_ana said so")
+  }
+}
