@@ -175,7 +175,7 @@ struct NotificationTests {
   }
 }
 
-/// The example of the Notifications article, as written there.
+/// The example of the article "Who a Message Notifies", as written there.
 struct NotificationsArticleTests {
   @Test func theArticleExampleHolds() async throws {
     let users = HandleDirectory(
