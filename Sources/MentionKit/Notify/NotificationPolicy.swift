@@ -28,7 +28,11 @@
 /// ```
 public struct NotificationPolicy: Sendable, Hashable {
   /// The words that are broadcasts when mentioned (`here` for `@here`), compared up to case.
-  public var broadcasts: [String]
+  public var broadcasts: [String] {
+    didSet { broadcastKeys = Set(broadcasts.map { HandleKey($0) }) }
+  }
+  /// The keys of ``broadcasts``, kept with them so that a notification builds none.
+  private var broadcastKeys: Set<HandleKey>
   /// The roles that may use broadcasts.
   public var broadcastRoles: Set<String>
   /// The most members a channel may have for ``broadcastRoles`` to broadcast in it; above
@@ -65,6 +69,7 @@ public struct NotificationPolicy: Sendable, Hashable {
     channels: [String: NotificationPolicy] = [:]
   ) {
     self.broadcasts = broadcasts
+    broadcastKeys = Set(broadcasts.map { HandleKey($0) })
     self.broadcastRoles = broadcastRoles
     self.largeChannelSize = largeChannelSize
     self.largeChannelRoles = largeChannelRoles
@@ -99,7 +104,7 @@ public struct NotificationPolicy: Sendable, Hashable {
     var result = MentionNotification(message: message)
     guard message.entities.contains(where: { $0.trigger == .mention }) else { return result }
     let policy = channels[channel] ?? self
-    let words = Set(policy.broadcasts.map { HandleKey($0) })
+    let words = policy.broadcastKeys
     let quotes = BlockQuotes.quotedLines(in: message.text)
     var recipients = RecipientList(sender: sender)
     var quote = 0
