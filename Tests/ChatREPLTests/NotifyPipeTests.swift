@@ -71,6 +71,15 @@ struct NotifyPipeTests {
     #expect(discordGuest.output == "\\@everyone\n")
   }
 
+  @Test func jsonNamesTheAudienceOfGroupsSilentMentionsAndBroadcasts() throws {
+    let result = try Self.run(["--format", "json"], input: "@team @_kim @here @lee\n")
+    let audiences = result.output.split(separator: "{").compactMap { part -> String? in
+      guard let range = part.range(of: #""audience":""#) else { return nil }
+      return String(part[range.upperBound...].prefix { $0 != "\"" })
+    }
+    #expect(audiences == ["group", "silent", "broadcast"])
+  }
+
   @Test func editPrintsTheDiffOfEachPair() throws {
     let result = try Self.run(
       ["--edit"], input: "@jose\n@jose @zoe\n@team\n`@team` and > @nobody\n@zoe\n")

@@ -15,7 +15,9 @@ import ToolSupport
 /// `resolved` (with the item), `ambiguous` (with every candidate), `unresolved`, `none` for a
 /// hashtag that names no channel or an entity with no directory, or `over_limit` (with the
 /// `limit`) for a mention past the per-message mention limit, which was not looked up.
-/// `unresolved` lists the unknown handles again, so they are never lost.
+/// `unresolved` lists the unknown handles again, so they are never lost. A mention that is not
+/// plainly its item has an `audience` after its resolution: `group`, `silent` (`@_name`, a
+/// quoted mention, a denied group) or `broadcast` (an allowed `@here`).
 ///
 /// With a notification (always, from the app), two keys follow: `notify`, the ids of the users
 /// to notify, each once, after groups, broadcasts, silent mentions, quotes and the policy; and
@@ -126,6 +128,12 @@ enum JSONLine {
         out.append(UInt8(ascii: "}"))
       case .unresolved, .skipped, .pending:
         out.append(#"{"status":"none"}"#)
+      }
+      switch entity.audience {
+      case .direct: break
+      case .silent: out.append(#","audience":"silent""#)
+      case .group: out.append(#","audience":"group""#)
+      case .broadcast: out.append(#","audience":"broadcast""#)
       }
       out.append(UInt8(ascii: "}"))
     }
