@@ -105,6 +105,38 @@ struct BroadcastWireTests {
     #expect(WireFormat.discord.write(discord) == "<@80351110224678912> hi")
   }
 
+  /// Reading gives back what was written: broadcasts as unresolved mentions of their word,
+  /// groups with their id, each with its audience.
+  @Test(arguments: [WireFormat.slack, .discord, .markdown, .html])
+  func broadcastsAndGroupsReadBack(format: WireFormat) {
+    let group = format == .discord ? Self.role : Self.group
+    let message = Message(
+      text: "@here and @team",
+      entities: [
+        MessageEntity(trigger: .mention, utf16Range: 0..<5, value: "here"),
+        MessageEntity(
+          trigger: .mention, utf16Range: 10..<15, value: "team", resolution: .resolved(group)),
+      ]
+    )
+    var written = message
+    written.entities[0].audience = .broadcast
+    written.entities[1].audience = .group
+    let read = format.read(format.write(written))
+    #expect(read.entities.map(\.audience) == [.broadcast, .group])
+    #expect(read.entities.map(\.value)[0] == "here")
+    #expect(read.entities[0].resolution == .unresolved)
+    #expect(read.entities[1].item?.id == group.id)
+    #expect(read.text.hasPrefix("@here and @"))
+  }
+
+  @Test func escapedBroadcastsReadAsText() {
+    #expect(WireFormat.discord.read("\\@everyone `@everyone`").entities.isEmpty)
+    #expect(WireFormat.slack.read("&lt;!here&gt; @here").entities.isEmpty)
+    let silent = WireFormat.html.read(#"<a class="mention silent" data-id="U1">@Ana</a>"#)
+    #expect(silent.entities.map(\.audience) == [.silent])
+    #expect(silent.entities.first?.item?.id == "U1")
+  }
+
   /// Resolve, apply the policy, write: the whole path for Slack.
   @Test func endToEndThroughThePolicy() throws {
     let directory = HandleDirectory(

@@ -13,7 +13,8 @@ struct WireReadTests {
       let sign = entity.trigger == .hashtag ? "#" : "@"
       let range = try #require(entity.range(in: parsed.text))
       #expect(String(parsed.text[range]) == sign + entity.value)
-      #expect(entity.item?.insertionText == entity.value)
+      // A broadcast names no item.
+      if entity.audience != .broadcast { #expect(entity.item?.insertionText == entity.value) }
       let utf16 = Array(parsed.text.utf16)[entity.utf16Range]
       #expect(String(decoding: utf16, as: UTF16.self) == String(parsed.text[range]))
     }
@@ -30,10 +31,14 @@ struct WireReadTests {
     ),
     ("<@U1|ana> <#C1>", "@ana #C1 | mention:U1:ana@0 | hashtag:C1:C1@5"),
     ("<#C1|a&lt;b&gt;&amp;c|d>", "#a<b>&c|d | hashtag:C1:a<b>&c|d@0"),
-    // Malformed or foreign tokens are text.
+    // Malformed or foreign tokens are text; `<!here>` is a broadcast.
     (
       "<!here> <http://x.y|link> <@> <@U 1> <@U1 &foo; <#",
-      "<!here> <http://x.y|link> <@> <@U 1> <@U1 &foo; <#"
+      "@here <http://x.y|link> <@> <@U 1> <@U1 &foo; <# | mention:?:here@0"
+    ),
+    (
+      "<!date^1|x> <!subteam^> <!subteam^S1|@qa> <!heres>",
+      "<!date^1|x> <!subteam^> @qa <!heres> | mention:S1:qa@24"
     ),
     ("👍🏽 <@U1>", "👍🏽 @U1 | mention:U1:U1@5"),
   ])
@@ -46,7 +51,7 @@ struct WireReadTests {
       #"hi <@1> <@!2> <#3> \<@4> \\ \@everyone"#,
       #"hi @1 @2 #3 <@4> \ @everyone | mention:1:1@3 | mention:2:2@6 | hashtag:3:3@9"#
     ),
-    (#"<@&5> <@!> <@1 2> \a <@"#, #"<@&5> <@!> <@1 2> \a <@"#),
+    (#"<@&5> <@!> <@1 2> \a <@"#, #"@5 <@!> <@1 2> \a <@ | mention:5:5@0"#),
   ])
   func discord(wire: String, expected: String) throws {
     #expect(try Self.describe(wire, .discord) == expected)

@@ -3,10 +3,17 @@ extension WireFormat {
   ///
   /// The reader takes what ``write(_:)`` writes, plus the common variants of each platform
   /// (Slack's `<@U1|name>`, Discord's legacy `<@!1>`), and undoes the format's escaping. It is
-  /// total: anything it does not recognise as a token (a Slack `<!here>` or link, a Discord
-  /// role `<@&1>`, an unknown HTML tag or entity, an unterminated `<@U1`, a token whose id is
-  /// empty or holds a forbidden character) is kept as text, exactly as written, so it has no
-  /// error to throw. It runs in linear time on any input.
+  /// total: anything it does not recognise as a token (a Slack link or `<!date…>`, an unknown
+  /// HTML tag or entity, an unterminated `<@U1`, a token whose id is empty or holds a forbidden
+  /// character) is kept as text, exactly as written, so it has no error to throw. It runs in
+  /// linear time on any input.
+  ///
+  /// Groups (Slack `<!subteam^ID>`, Discord `<@&ID>`, Markdown `group:`, HTML `class="group"`)
+  /// read as mentions with the audience ``MessageEntity/Audience/group``; broadcasts (Slack
+  /// `<!here>`, `<!channel>`, `<!everyone>`, Discord `@here` and `@everyone` that no backslash
+  /// escapes, Markdown `broadcast:`, HTML `class="broadcast"`) as unresolved mentions of the
+  /// word with the audience ``MessageEntity/Audience/broadcast``; HTML's `class="mention silent"`
+  /// as ``MessageEntity/Audience/silent``.
   ///
   /// Each token becomes text in the message: the sign and the label the token carried
   /// (`@Ana Lima`, `#general`), or the sign and the id when it carried none (Slack's `<@U1>`
@@ -60,10 +67,14 @@ extension WireFormat {
       let utf16Start = utf16
       advance(to: span.end)
       let value = span.label ?? span.id
-      result.append(
-        MessageEntity(
-          trigger: span.isChannel ? .hashtag : .mention, utf16Range: utf16Start..<utf16,
-          value: value, resolution: .resolved(MentionItem(id: span.id, insertionText: value))))
+      var entity = MessageEntity(
+        trigger: span.isChannel ? .hashtag : .mention, utf16Range: utf16Start..<utf16,
+        value: value,
+        // A broadcast names no item.
+        resolution: span.audience == .broadcast
+          ? .unresolved : .resolved(MentionItem(id: span.id, insertionText: value)))
+      entity.audience = span.audience
+      result.append(entity)
     }
     return result
   }

@@ -8,6 +8,8 @@ struct WireReader {
     var label: String?
     var start: Int
     var end: Int
+    /// A group, a broadcast (its word in `id`) or a silent mention, as the token said.
+    var audience: MessageEntity.Audience = .direct
   }
 
   let p: UnsafeBufferPointer<UInt8>
@@ -32,6 +34,7 @@ struct WireReader {
       case .discord:
         if byte == UInt8(ascii: "\\"), backslashEscape() { continue }
         if byte == UInt8(ascii: "<"), discordToken() { continue }
+        if byte == UInt8(ascii: "@"), discordBroadcast() { continue }
         if byte == UInt8(ascii: "`") {
           discordCode()
           continue
@@ -161,8 +164,10 @@ struct WireReader {
 
   // MARK: - Tokens
 
-  /// Slack: `<@ID>`, `<@ID|label>`, `<#ID>`, `<#ID|label>`.
+  /// Slack: `<@ID>`, `<@ID|label>`, `<#ID>`, `<#ID|label>`, and the `<!…>` commands of
+  /// ``slackCommand()``.
   private mutating func slackToken() -> Bool {
+    if i + 1 < p.count, p[i + 1] == UInt8(ascii: "!") { return slackCommand() }
     guard i + 1 < p.count, p[i + 1] == UInt8(ascii: "@") || p[i + 1] == UInt8(ascii: "#"),
       let close = find(UInt8(ascii: ">"), from: i + 2, stoppingAt: UInt8(ascii: "<"))
     else { return false }
@@ -179,17 +184,60 @@ struct WireReader {
     return true
   }
 
-  /// Discord: `<@ID>`, `<@!ID>`, `<#ID>` (roles `<@&ID>` are text).
+  /// Slack: `<!subteam^ID>` or `<!subteam^ID|label>` (a user group), and the broadcasts
+  /// `<!here>`, `<!channel>`, `<!everyone>` (with an optional `|label`).
+  private mutating func slackCommand() -> Bool {
+    guard let close = find(UInt8(ascii: ">"), from: i + 2, stoppingAt: UInt8(ascii: "<"))
+    else { return false }
+    let bar = (i + 2..<close).first { p[$0] == UInt8(ascii: "|") } ?? close
+    let command = Self.string(p, i + 2..<bar)
+    var label: String?
+    if bar < close {
+      label = Self.unescape(p, bar + 1..<close, names: Self.slackEntities, numeric: false)
+    }
+    if command.hasPrefix("subteam^") {
+      let id = String(command.dropFirst(8))
+      guard WireText.isValidID(id) else { return false }
+      emit(
+        isChannel: false, id: id, label: label.map { Self.dropSign($0, isChannel: false) },
+        audience: .group)
+    } else if WireFormat.slackBroadcasts.contains(command) {
+      emit(isChannel: false, id: command, label: nil, audience: .broadcast)
+    } else {
+      return false
+    }
+    i = close + 1
+    return true
+  }
+
+  /// Discord: `@everyone` or `@here` that no backslash escapes (escaped ones were read as text
+  /// before this), outside code spans: a broadcast.
+  private mutating func discordBroadcast() -> Bool {
+    for word in ["everyone", "here"] where Self.has(p, word, at: i + 1) {
+      emit(isChannel: false, id: word, label: nil, audience: .broadcast)
+      i += 1 + word.utf8.count
+      return true
+    }
+    return false
+  }
+
+  /// Discord: `<@ID>`, `<@!ID>`, `<#ID>`, and roles `<@&ID>` (groups).
   private mutating func discordToken() -> Bool {
     guard i + 1 < p.count, p[i + 1] == UInt8(ascii: "@") || p[i + 1] == UInt8(ascii: "#"),
       let close = find(UInt8(ascii: ">"), from: i + 2, stoppingAt: UInt8(ascii: "<"))
     else { return false }
     let isChannel = p[i + 1] == UInt8(ascii: "#")
     var idStart = i + 2
-    if !isChannel, idStart < close, p[idStart] == UInt8(ascii: "!") { idStart += 1 }
+    var audience = MessageEntity.Audience.direct
+    if !isChannel, idStart < close, p[idStart] == UInt8(ascii: "!") {
+      idStart += 1
+    } else if !isChannel, idStart < close, p[idStart] == UInt8(ascii: "&") {
+      idStart += 1
+      audience = .group
+    }
     let id = Self.string(p, idStart..<close)
     guard WireText.isValidID(id), !id.hasPrefix("&"), !id.hasPrefix("!") else { return false }
-    emit(isChannel: isChannel, id: id, label: nil)
+    emit(isChannel: isChannel, id: id, label: nil, audience: audience)
     i = close + 1
     return true
   }
@@ -209,14 +257,20 @@ struct WireReader {
     }
     guard k < p.count else { return false }
     let labelRange = i + 1..<k
-    let isChannel: Bool
+    var isChannel = false
+    var audience = MessageEntity.Audience.direct
     var idStart = k + 1
     if Self.has(p, "(user:", at: idStart) {
-      isChannel = false
       idStart += 6
     } else if Self.has(p, "(channel:", at: idStart) {
       isChannel = true
       idStart += 9
+    } else if Self.has(p, "(group:", at: idStart) {
+      audience = .group
+      idStart += 7
+    } else if Self.has(p, "(broadcast:", at: idStart) {
+      audience = .broadcast
+      idStart += 11
     } else {
       return false
     }
@@ -237,24 +291,35 @@ struct WireReader {
       j += 1
     }
     label = String(decoding: bytes, as: UTF8.self)
-    emit(isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel))
+    if audience == .broadcast {
+      guard WireFormat.isBroadcastWord(id) else { return false }
+      emit(isChannel: false, id: id, label: nil, audience: .broadcast)
+    } else {
+      emit(
+        isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel),
+        audience: audience)
+    }
     i = close + 1
     return true
   }
 
-  /// HTML: `<a class="mention" data-id="ID">label</a>` or `class="channel"`.
+  /// HTML: `<a class="mention" data-id="ID">label</a>`, or the classes `channel`, `group`,
+  /// `broadcast` and `mention silent`.
   private mutating func htmlAnchor() -> Bool {
-    let isChannel: Bool
+    var isChannel = false
+    var audience = MessageEntity.Audience.direct
     var k = i
-    if Self.has(p, #"<a class="mention" data-id=""#, at: k) {
-      isChannel = false
-      k += 28
-    } else if Self.has(p, #"<a class="channel" data-id=""#, at: k) {
-      isChannel = true
-      k += 28
-    } else {
-      return false
-    }
+    let classes: [(String, Bool, MessageEntity.Audience)] = [
+      (#"<a class="mention" data-id=""#, false, .direct),
+      (#"<a class="channel" data-id=""#, true, .direct),
+      (#"<a class="group" data-id=""#, false, .group),
+      (#"<a class="broadcast" data-id=""#, false, .broadcast),
+      (#"<a class="mention silent" data-id=""#, false, .silent),
+    ]
+    guard let match = classes.first(where: { Self.has(p, $0.0, at: k) }) else { return false }
+    k += match.0.utf8.count
+    isChannel = match.1
+    audience = match.2
     guard let quote = find(UInt8(ascii: "\""), from: k, stoppingAt: UInt8(ascii: "<")),
       Self.has(p, "\">", at: quote)
     else { return false }
@@ -265,18 +330,30 @@ struct WireReader {
       Self.has(p, "</a>", at: labelEnd)
     else { return false }
     let label = Self.unescape(p, labelStart..<labelEnd, names: Self.htmlEntities, numeric: true)
-    emit(isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel))
+    if audience == .broadcast {
+      guard WireFormat.isBroadcastWord(id) else { return false }
+      emit(isChannel: false, id: id, label: nil, audience: .broadcast)
+    } else {
+      emit(
+        isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel),
+        audience: audience)
+    }
     i = labelEnd + 4
     return true
   }
 
   // MARK: - Helpers
 
-  private mutating func emit(isChannel: Bool, id: String, label: String?) {
+  private mutating func emit(
+    isChannel: Bool, id: String, label: String?, audience: MessageEntity.Audience = .direct
+  ) {
     let start = out.count
     out.append(isChannel ? UInt8(ascii: "#") : UInt8(ascii: "@"))
     out.append(contentsOf: (label ?? id).utf8)
-    spans.append(Span(isChannel: isChannel, id: id, label: label, start: start, end: out.count))
+    spans.append(
+      Span(
+        isChannel: isChannel, id: id, label: label, start: start, end: out.count,
+        audience: audience))
   }
 
   /// The label without the sign the renderer writes before it.

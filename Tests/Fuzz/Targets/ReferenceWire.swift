@@ -349,8 +349,8 @@ enum ReferenceWire {
     for piece in pieces(message, format: format) {
       switch piece {
       case .text(let stretch): out += escaped(stretch, format: format)
-      case .token(let item, let isChannel):
-        out += token(for: item, isChannel: isChannel, format: format)
+      case .token(let item, let isChannel, let isSilent):
+        out += token(for: item, isChannel: isChannel, isSilent: isSilent, format: format)
       }
     }
     return out
@@ -359,7 +359,8 @@ enum ReferenceWire {
   /// A message cut into stretches of text and the tokens a format writes.
   enum Piece {
     case text(Stretch)
-    case token(MentionItem, isChannel: Bool)
+    /// A user or channel token; `isSilent` for a silent mention (`@_ana`).
+    case token(MentionItem, isChannel: Bool, isSilent: Bool)
   }
 
   /// The stretches and tokens of a message in a format (not `.plain`).
@@ -388,12 +389,14 @@ enum ReferenceWire {
         fuzzCheck(false, "extracted entities out of order: \(message.entities)")
         return pieces
       }
+      // A silent mention has no Slack token: every Slack user token notifies.
+      let isSilent = resolved.audience == .silent
       guard case .resolved(let item) = resolved.resolution,
         resolved.trigger == .mention || resolved.trigger == .hashtag, isValidID(item.id),
-        format != .discord || isDiscordID(item.id)
+        format != .discord || isDiscordID(item.id), !(isSilent && format == .slack)
       else { continue }
       pieces.append(stretch(upTo: range.lowerBound, precedesToken: true))
-      pieces.append(.token(item, isChannel: resolved.trigger == .hashtag))
+      pieces.append(.token(item, isChannel: resolved.trigger == .hashtag, isSilent: isSilent))
       position = range.upperBound
     }
     pieces.append(stretch(upTo: bytes.count, precedesToken: false))
@@ -401,7 +404,9 @@ enum ReferenceWire {
   }
 
   /// The token for an item, per the Rendering table.
-  static func token(for item: MentionItem, isChannel: Bool, format: WireFormat) -> String {
+  static func token(
+    for item: MentionItem, isChannel: Bool, isSilent: Bool = false, format: WireFormat
+  ) -> String {
     let name = label(isChannel ? item.insertionText : item.displayText)
     switch format {
     case .slack:
@@ -417,7 +422,7 @@ enum ReferenceWire {
         ? "[#\(escaped(name, format: .markdown))](channel:\(item.id))"
         : "[@\(escaped(name, format: .markdown))](user:\(item.id))"
     case .html:
-      let kind = isChannel ? "channel" : "mention"
+      let kind = isChannel ? "channel" : isSilent ? "mention silent" : "mention"
       let sign = isChannel ? "#" : "@"
       return "<a class=\"\(kind)\" data-id=\"\(escaped(item.id, format: .html))\">"
         + "\(sign)\(escaped(name, format: .html))</a>"

@@ -128,7 +128,7 @@ enum WireFuzz {
         out.unicodeScalars +=
           format == .discord
           ? ReferenceWire.discordReadBack(stretch.scalars) : stretch.scalars
-      case .token(let item, let isChannel):
+      case .token(let item, let isChannel, _):
         var label: String?
         switch format {
         case .slack:
@@ -188,9 +188,14 @@ enum WireFuzz {
       fuzzCheck(
         String(text.unicodeScalars[range]) == sign + entity.value,
         "entity text is not sign + value: \(context)")
-      fuzzCheck(
-        entity.item?.insertionText == entity.value, "item text is not the value: \(context)")
-      fuzzCheck(ReferenceWire.isValidID(id), "id the renderer would refuse: \(context)")
+      if entity.audience == .broadcast {
+        // A broadcast (`<!here>`, an unescaped Discord `@everyone`) names no item.
+        fuzzCheck(entity.resolution == .unresolved, "broadcast with an item: \(context)")
+      } else {
+        fuzzCheck(
+          entity.item?.insertionText == entity.value, "item text is not the value: \(context)")
+        fuzzCheck(ReferenceWire.isValidID(id), "id the renderer would refuse: \(context)")
+      }
     }
   }
 
