@@ -55,7 +55,8 @@ public struct MessageEntity: Sendable, Hashable {
     case group
     /// A broadcast to the channel (`@here`, `@everyone`): ``value`` names it. Set by
     /// ``NotificationPolicy/notification(for:sender:role:channel:members:directory:)`` for the
-    /// broadcasts it allows, and written as the platform's broadcast token.
+    /// broadcasts it allows (and by ``WireFormat/read(_:)`` for a broadcast token), and written
+    /// as the platform's broadcast token.
     case broadcast
   }
 

@@ -67,7 +67,8 @@ public final class HandleDirectory: MentionDirectory {
   /// A group is an item of `items` whose id is a key of `groups`; its handle is in the same
   /// namespace as the users'. When a group has the handle of a user (up to case), the user
   /// wins: the group is left out of the directory, as Slack refuses a user group whose handle
-  /// a member already has. Two groups, or two users, that share a handle are ambiguous.
+  /// a member already has. Two groups, or two users, that share a handle are ambiguous. Ids
+  /// are unique across users and groups: every item whose id is a key of `groups` is a group.
   ///
   /// ```swift
   /// let directory = HandleDirectory(
