@@ -67,7 +67,11 @@ public enum ChatREPLApp {
         options.noColor || !(POSIX.environment("NO_COLOR") ?? "").isEmpty
         || POSIX.environment("TERM") == "dumb"
       let summary = directory.summary
-      let (handles, local) = prepare(directory)
+      let policy = NotificationPolicy()
+      guard let groups = interactiveGroups(options: options, directory: directory, policy: policy)
+      else { return 1 }
+      let (handles, local) = prepare(
+        directory, groups: groups, broadcasts: policy.broadcasts)
       let analyzer = ExtractorAnalyzer(profile: options.profile, handles: handles)
       let dataSource: any MentionDataSource =
         options.latencyMilliseconds.map {
@@ -77,6 +81,10 @@ public enum ChatREPLApp {
         dataSource: dataSource, analyzer: analyzer,
         formatter: formatter, directorySummary: summary, format: options.format ?? .slack)
       session.announces = options.announces
+      session.users = directory.users
+      session.notifier = Notifier(
+        policy: policy, directory: handles.users, sender: options.sender, role: options.role,
+        members: directory.users.map(\.id))
       let mode = InteractiveMode(session: session, palette: Palette(usesColor: !noColor))
       return await mode.run(banner: [
         [
@@ -100,7 +108,9 @@ public enum ChatREPLApp {
   /// Builds the completion index on another thread while this one builds the handle table
   /// that resolves typed mentions: the two largest start-up costs with a big directory, run
   /// side by side. Large directories get a line on stderr before and after.
-  private static func prepare(_ directory: Directory) -> (HandleTable, DirectoryDataSource) {
+  private static func prepare(
+    _ directory: Directory, groups: GroupFile.Groups, broadcasts: [String]
+  ) -> (HandleTable, DirectoryDataSource) {
     /// Written once by the work item, read only after `group.wait()`: no concurrent access.
     final class Box: @unchecked Sendable {
       var dataSource: DirectoryDataSource?
@@ -110,20 +120,44 @@ public enum ChatREPLApp {
     let line = IndexingLine(users: directory.users.count, isTerminal: POSIX.isTerminal(2))
     if isLarge { POSIX.writeAll(2, line.started) }
     let box = Box()
+    let targets = MentionTargets(groups: groups, broadcasts: broadcasts)
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
       var shown = 0
-      box.dataSource = DirectoryDataSource(directory: directory) { fraction in
+      box.dataSource = DirectoryDataSource(directory: directory, targets: targets) {
+        fraction in
         guard isLarge, let text = line.update(fraction, shown: &shown) else { return }
         POSIX.writeAll(2, text)
       }
     }
-    let handles = HandleTable(directory: directory)
+    let handles = HandleTable(directory: directory, groups: groups)
     group.wait()
     if isLarge {
       let seconds = ((Clock.now() - start) * 100).rounded() / 100
       POSIX.writeAll(2, line.finished(seconds: seconds))
     }
-    return (handles, box.dataSource ?? DirectoryDataSource(directory: directory))
+    return (
+      handles, box.dataSource ?? DirectoryDataSource(directory: directory, targets: targets)
+    )
+  }
+
+  /// The groups of the interactive composer: the `--groups` file's (a bad file is reported on
+  /// stderr, naming the file and line, and gives `nil`), else the embedded groups when the
+  /// users are the embedded ones, else none.
+  static func interactiveGroups(
+    options: Options, directory: Directory, policy: NotificationPolicy
+  ) -> GroupFile.Groups? {
+    do {
+      if let path = options.groupsFile {
+        return try GroupFile.load(path, users: directory.users, broadcasts: policy.broadcasts)
+      }
+      guard options.usersFile == nil else { return GroupFile.Groups() }
+      return try GroupFile.parse(
+        Array(EmbeddedGroups.tsv.utf8), file: "<embedded groups>", users: directory.users,
+        broadcasts: policy.broadcasts)
+    } catch {
+      POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
+      return nil
+    }
   }
 }

@@ -125,7 +125,9 @@ extension ChatSession {
   /// One suggestion row: what the item is, how it is written, the matched part highlighted,
   /// and how it matched: a dim "≈ " before a match with one typo, the Latin spelling that
   /// matched after a transliterated one (`王芳 · wangfang`). People always show their handle;
-  /// other items show it when another row has the same name (`needsHandle`).
+  /// other items show it when another row has the same name (`needsHandle`). A group shows its
+  /// handle and member count (`@team · 5 people`), a broadcast what it reaches (`@here ·
+  /// notifies everyone here`).
   nonisolated static func row(
     for suggestion: MentionMatch, query: MentionQuery, isHighlighted: Bool,
     needsHandle: Bool = false, width: Int
@@ -153,6 +155,12 @@ extension ChatSession {
     }
     switch query.trigger.name {
     case Trigger.mention.name:
+      if let summary = MentionTargets.summary(of: item) {
+        // A group or a broadcast: its handle, then what it reaches.
+        line += highlighted(item.insertionText, prefix: "@")
+        line.append(Frame.Span(" · \(summary)", dim))
+        break
+      }
       line += highlighted(item.displayText)
       line += spelling
       line.append(Frame.Span("  ", base))

@@ -8,13 +8,42 @@ extension ChatSession {
     guard !editor.text.allSatisfy(\.isWhitespace) else { return [] }
     let message = editor.commit()
     if message.text.hasPrefix("/") { return runCommand(message.text) }
-    let analyzed = Self.analyzed(message, analyzer: analyzer)
-    return [
-      .print(
-        Self.transcriptLines(
-          for: analyzed, format: format, formatter: formatter,
-          mentionLimit: analyzer.mentionLimit))
-    ]
+    var analyzed = Self.analyzed(message, analyzer: analyzer)
+    var notification: MentionNotification?
+    if let notifier {
+      notification = notifier.notify(analyzed)
+      analyzed = notification?.message ?? analyzed
+    }
+    var lines = Self.transcriptLines(
+      for: analyzed, format: format, formatter: formatter, mentionLimit: analyzer.mentionLimit)
+    if let notification, let line = notifyLine(for: notification) { lines.append(line) }
+    return [.print(lines)]
+  }
+
+  /// The dim line under a sent message that says whom it notifies (`→ notifies ana, bo`; more
+  /// than five as a count) and which mentions notify nobody, and why; `nil` when the message
+  /// mentions nobody.
+  func notifyLine(for notification: MentionNotification) -> Frame.Line? {
+    var parts: [String] = []
+    let recipients = notification.recipients
+    if recipients.count > 5 {
+      parts.append("notifies \(grouped(recipients.count)) people")
+    } else if !recipients.isEmpty {
+      let wanted = Set(recipients)
+      var handles: [String: String] = [:]
+      for user in users where wanted.contains(user.id) && handles[user.id] == nil {
+        handles[user.id] = user.insertionText
+      }
+      parts.append("notifies " + recipients.map { handles[$0] ?? $0 }.joined(separator: ", "))
+    }
+    let text = notification.message.text
+    for exclusion in notification.exclusions {
+      let entity = notification.message.entities[exclusion.entityIndex]
+      let written = entity.range(in: text).map { String(text[$0]) } ?? entity.value
+      parts.append("\(written): \(exclusion.reason)")
+    }
+    guard !parts.isEmpty else { return nil }
+    return [Frame.Span("  → " + parts.joined(separator: "; "), .dim)]
   }
 
   /// A composed message as the transcript and the wire form see it: the mentions the manager
@@ -32,10 +61,15 @@ extension ChatSession {
     for entity in message.entities {
       guard entity.trigger == .mention || entity.trigger == .hashtag, let item = entity.item
       else { continue }
-      kept.append(
-        MessageEntity(
-          trigger: entity.trigger, utf16Range: entity.utf16Range, value: entity.value,
-          resolution: .resolved(item)))
+      var resolved = MessageEntity(
+        trigger: entity.trigger, utf16Range: entity.utf16Range, value: entity.value,
+        resolution: .resolved(item))
+      // The audience the resolver gives the same mention (a group), else the composer's.
+      resolved.audience =
+        analyzed.entities.first {
+          $0.utf16Range == entity.utf16Range && $0.item?.id == item.id
+        }?.audience ?? entity.audience
+      kept.append(resolved)
     }
     guard !kept.isEmpty else { return analyzed }
     analyzed.entities.removeAll { extracted in

@@ -51,6 +51,11 @@ import MentionKit
   /// Whether the manager's announcements for a screen reader show as the notice (`--announce`).
   var announces = false
 
+  /// Who each sent message notifies, shown under it; `nil` for no line.
+  var notifier: Notifier?
+  /// The users, for the handles of the people a message notifies.
+  var users: [MentionItem] = []
+
   let analyzer: any MessageAnalyzer
   let formatter: any MessageFormatter
   let directorySummary: String

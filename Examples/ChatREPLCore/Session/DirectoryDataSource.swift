@@ -5,12 +5,14 @@ import MentionKit
 /// `MentionIndex` (prefix search in microseconds, even over a million users), whose ranked
 /// matches (with transliterated and typo ones) and pages reach the list unchanged; the short
 /// emoji and command lists ranked by a `DefaultMentionFilter` (it also finds mid-word matches:
-/// `:cat` → `smiley_cat`).
+/// `:cat` → `smiley_cat`). Groups and broadcasts join the first page of `@` suggestions (see
+/// ``MentionTargets``).
 struct DirectoryDataSource: RankingDataSource {
   let users: MentionIndex
   let channels: MentionIndex
   let emoji: [MentionItem]
   let commands: [MentionItem]
+  let targets: MentionTargets
 
   /// Indexes the directory's users and channels.
   ///
@@ -18,9 +20,14 @@ struct DirectoryDataSource: RankingDataSource {
   ///   million users in a release build.
   /// - Parameters:
   ///   - directory: The users, channels, emoji and commands.
+  ///   - targets: The groups and broadcasts `@` also completes.
   ///   - progress: Called with the fraction of both indexes built, from 0 to 1 (each index's
   ///     share in proportion to its items).
-  init(directory: Directory, progress: (Double) -> Void = { _ in }) {
+  init(
+    directory: Directory, targets: MentionTargets = MentionTargets(),
+    progress: (Double) -> Void = { _ in }
+  ) {
+    self.targets = targets
     let total = Double(max(directory.users.count + directory.channels.count, 1))
     let usersShare = Double(directory.users.count) / total
     users = MentionIndex(directory.users) { progress($0 * usersShare) }
@@ -31,7 +38,7 @@ struct DirectoryDataSource: RankingDataSource {
 
   func items(for query: MentionQuery) async throws -> [MentionItem] {
     switch query.trigger.name {
-    case .mention: try await users.items(for: query)
+    case .mention: try await users.items(for: query) + targets.items
     case .hashtag: try await channels.items(for: query)
     case .emoji: emoji
     case .command: commands
@@ -46,7 +53,10 @@ struct DirectoryDataSource: RankingDataSource {
     let list: [MentionItem]
     switch query.trigger.name {
     case .mention:
-      return try await users.page(for: query, limit: limit, ranking: ranking, after: continuation)
+      let page = try await users.page(
+        for: query, limit: limit, ranking: ranking, after: continuation)
+      guard continuation == nil else { return page }
+      return (targets.merged(into: page.matches, for: query, ranking: ranking), page.continuation)
     case .hashtag:
       return try await channels.page(
         for: query, limit: limit, ranking: ranking, after: continuation)
