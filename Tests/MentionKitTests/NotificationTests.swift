@@ -85,11 +85,13 @@ struct NotificationTests {
   }
 
   /// The composer's query and the extractor's entity for `@_ana` are one token: one grammar.
+  /// The query searches for the handle after the silent marker.
   @Test func composerAndExtractorReadSilentMentionsAlike() throws {
     let text = "hi @_ana"
     let query = try #require(MentionQuery(in: text, utf16Offset: 8, triggers: [.mention]))
     let entity = try #require(EntityExtractor().extract(text).entities.first)
-    #expect(query.text == "_ana")
+    #expect(query.text == "ana")
+    #expect(query.isSilent)
     #expect(entity.value == "_ana")
     #expect(query.utf16Range == entity.utf16Range)
   }

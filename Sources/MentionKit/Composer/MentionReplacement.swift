@@ -14,6 +14,8 @@ struct MentionReplacement: Sendable, Hashable {
   var trigger: Trigger
   /// What follows the delimiter in the inserted mention (the entity's value).
   var value: String
+  /// Whether the mention keeps the query's silent marker (`@_ana`).
+  var isSilent: Bool
 
   /// ``cursor`` as a UTF-16 offset.
   var utf16Cursor: Int { TextCursor.utf16Offset(of: cursor, in: text) }
@@ -27,7 +29,8 @@ struct MentionReplacement: Sendable, Hashable {
   /// cursor) is replaced by the delimiter (per ``Trigger/Insertion-swift.struct/keepsDelimiter``,
   /// never doubled when the item's text already starts with one) and the item's
   /// ``MentionItem/insertionText``, followed by the trigger's suffix unless the text already
-  /// continues with it.
+  /// continues with it. After a silent query (``MentionQuery/isSilent``) the marker stays
+  /// between the delimiter and the item's text, unless that text starts with one itself.
   ///
   /// - Parameters:
   ///   - query: The active query, from ``TriggerDetector`` or ``MentionManager``.
@@ -42,8 +45,18 @@ struct MentionReplacement: Sendable, Hashable {
     inserted += item.insertionText
     let ownDelimiter = trigger.allDelimiters.filter { item.insertionText.hasPrefix($0) }
       .max { $0.utf8.count < $1.utf8.count }
-    let value =
+    var value =
       ownDelimiter.map { String(item.insertionText.dropFirst($0.count)) } ?? item.insertionText
+    // A silent query keeps its marker, unless the handle itself starts with one.
+    let isSilent = query.isSilent && value.unicodeScalars.first != SilentMarker.marker
+    if isSilent {
+      var scalars = String.UnicodeScalarView(inserted.unicodeScalars)
+      scalars.removeLast(value.unicodeScalars.count)
+      scalars.append(SilentMarker.marker)
+      scalars.append(contentsOf: value.unicodeScalars)
+      inserted = String(scalars)
+      value = String(SilentMarker.marker) + value
+    }
 
     let before = source[..<query.range.lowerBound]
     let after = source[query.range.upperBound...]
@@ -71,5 +84,6 @@ struct MentionReplacement: Sendable, Hashable {
     self.item = item
     self.trigger = trigger
     self.value = value
+    self.isSilent = isSilent
   }
 }

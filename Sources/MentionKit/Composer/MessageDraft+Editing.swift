@@ -184,10 +184,11 @@ extension MessageDraft {
     guard !range.isEmpty, isGraphemeBoundary(range.lowerBound),
       isGraphemeBoundary(range.upperBound), isGraphemeBoundary(valueStart)
     else { return true }
-    insertSorted(
-      MessageEntity(
-        trigger: query.trigger.name, utf16Range: range, value: replacement.value,
-        resolution: .resolved(item)))
+    var entity = MessageEntity(
+      trigger: query.trigger.name, utf16Range: range, value: replacement.value,
+      resolution: .resolved(item))
+    if replacement.isSilent { entity.audience = .silent }
+    insertSorted(entity)
     return true
   }
 

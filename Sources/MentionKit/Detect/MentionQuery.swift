@@ -15,8 +15,13 @@ public struct MentionQuery: Sendable, Hashable {
   public var trigger: Trigger
   /// The delimiter as typed (`"@"` or `"＠"`).
   var delimiter: String
-  /// The query: the text between the delimiter and the cursor.
+  /// The query: the text between the delimiter (and the silent marker, see ``isSilent``) and
+  /// the cursor.
   public var text: String
+  /// Whether the query follows the silent marker (`@_an`, a mention that notifies nobody):
+  /// ``text`` leaves the `_` out (`an`), and accepting an item keeps it (`@_ana`), the entity's
+  /// audience ``MessageEntity/Audience/silent``. Only the mention trigger has the marker.
+  public var isSilent: Bool
   /// The text the query was found in.
   public var sourceText: String
   /// The range a completion replaces, as `String.Index`es of ``sourceText``: from the delimiter
@@ -83,8 +88,10 @@ public struct MentionQuery: Sendable, Hashable {
     sourceText: String,
     range: Range<String.Index>,
     queryRange: Range<String.Index>,
-    cursor: String.Index
+    cursor: String.Index,
+    isSilent: Bool = false
   ) {
+    self.isSilent = isSilent
     self.trigger = trigger
     self.delimiter = delimiter
     self.text = text

@@ -100,14 +100,20 @@ struct TriggerDetector: Sendable, Hashable {
         guard let end = wordEnd(from: cursor, in: scalars, trigger: trigger, length: length),
           end.samePosition(in: text) != nil
         else { return nil }
+        // A mention query after the silent marker (`@_an`) is the text after it (`an`).
+        var queryStart = position
+        let isSilent =
+          trigger.name == .mention && position < cursor && scalars[position] == SilentMarker.marker
+        if isSilent { queryStart = scalars.index(after: position) }
         return MentionQuery(
           trigger: trigger,
           delimiter: delimiter,
-          text: String(scalars[position..<cursor]),
+          text: String(scalars[queryStart..<cursor]),
           sourceText: text,
           range: start..<end,
-          queryRange: position..<cursor,
-          cursor: cursor)
+          queryRange: queryStart..<cursor,
+          cursor: cursor,
+          isSilent: isSilent)
       }
       guard position > scalars.startIndex else { return nil }
       let previous = scalars.index(before: position)

@@ -256,9 +256,10 @@ public struct MentionResolver: Sendable {
   /// The handle a silent mention names (`ana` for `@_ana`), or `nil` when the entity is not a
   /// mention whose value starts with `_` and holds more.
   private static func silentHandle(_ entity: MessageEntity) -> String? {
-    guard entity.trigger == .mention, entity.value.utf8.first == 0x5F, entity.value.utf8.count > 1
-    else { return nil }
-    return String(entity.value.dropFirst())
+    guard entity.trigger == .mention, let handle = SilentMarker.handle(in: entity.value) else {
+      return nil
+    }
+    return String(handle)
   }
 
   /// Sets the audience of resolved mentions: ``MessageEntity/Audience/silent`` for a silent
