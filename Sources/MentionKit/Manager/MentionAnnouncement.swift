@@ -16,6 +16,9 @@ public enum MentionAnnouncement: Sendable, Hashable {
   /// A list with this many items is shown: a new list, or one whose items changed. A count of
   /// 0 means nothing matched the query.
   case listOpened(count: Int)
+  /// More items were appended to the open list (``MentionManager/showMore()``): `added` new
+  /// ones, `count` in all. The items already shown and the highlight stay.
+  case moreLoaded(added: Int, count: Int)
   /// The highlight moved to an item at a position (counted from 1) in a list of `count` items.
   case highlighted(MentionItem, position: Int, count: Int)
   /// An item was accepted and written into the draft; the list is closed.
@@ -25,7 +28,7 @@ public enum MentionAnnouncement: Sendable, Hashable {
   case closed
 
   /// The announcement in English: "5 suggestions", "1 suggestion", "No suggestions",
-  /// "Anna Smith, 2 of 5", "Inserted Anna Smith", "Suggestions closed". Items are named by
+  /// "3 more suggestions, 8 in all", "Anna Smith, 2 of 5", "Inserted Anna Smith", "Suggestions closed". Items are named by
   /// their ``MentionItem/displayText``.
   public var text: String {
     switch self {
@@ -35,6 +38,9 @@ public enum MentionAnnouncement: Sendable, Hashable {
       case 1: return "1 suggestion"
       default: return "\(count) suggestions"
       }
+    case .moreLoaded(let added, let count):
+      return added == 1
+        ? "1 more suggestion, \(count) in all" : "\(added) more suggestions, \(count) in all"
     case .highlighted(let item, let position, let count):
       return "\(item.displayText), \(position) of \(count)"
     case .accepted(let item):
@@ -57,14 +63,16 @@ extension MentionAnnouncement {
       case pending
       /// No list: no query, or the list was dismissed.
       case hidden
-      /// A list answers the active query.
-      case list([MentionItem], highlightedIndex: Int?)
+      /// A list answers the active query (its trigger's delimiter and text, so that a page
+      /// appended to the same query's list differs from a new query's longer list).
+      case list([MentionItem], highlightedIndex: Int?, query: String = "")
     }
 
-    /// An announced list: its item ids and highlight.
+    /// An announced list: its item ids, highlight and query.
     struct Shown: Sendable, Hashable {
       var ids: [String]
       var highlightedIndex: Int?
+      var query = ""
     }
 
     /// The last announced list; `nil` when none is open.
@@ -87,9 +95,19 @@ extension MentionAnnouncement {
       case .hidden:
         if shown != nil { result.append(.closed) }
         shown = nil
-      case .list(let items, let highlighted):
+      case .list(let items, let highlighted, let query):
         let ids = items.map(\.id)
         if let shown, shown.ids == ids {
+          if shown.highlightedIndex != highlighted, let index = highlighted,
+            items.indices.contains(index)
+          {
+            result.append(.highlighted(items[index], position: index + 1, count: items.count))
+          }
+        } else if let shown, shown.query == query, !shown.ids.isEmpty,
+          ids.count > shown.ids.count, ids.starts(with: shown.ids)
+        {
+          // A page appended to the open list: only what is new.
+          result.append(.moreLoaded(added: ids.count - shown.ids.count, count: ids.count))
           if shown.highlightedIndex != highlighted, let index = highlighted,
             items.indices.contains(index)
           {
@@ -98,7 +116,7 @@ extension MentionAnnouncement {
         } else {
           result.append(.listOpened(count: items.count))
         }
-        self.shown = Shown(ids: ids, highlightedIndex: highlighted)
+        self.shown = Shown(ids: ids, highlightedIndex: highlighted, query: query)
       }
       return result
     }
@@ -111,7 +129,8 @@ extension MentionManager.Storage {
     if isComposing { return .composing }
     guard state.active != nil, !list.isDismissed else { return .hidden }
     guard listGeneration == state.generation, list.isAnswered else { return .pending }
-    return .list(list.items, highlightedIndex: list.highlightedIndex)
+    let query = state.active.map { $0.trigger.delimiter + ($0.isSilent ? "_" : "") + $0.text }
+    return .list(list.items, highlightedIndex: list.highlightedIndex, query: query ?? "")
   }
 
   /// Whether the list changed in a way a screen reader has not heard yet.
