@@ -25,7 +25,7 @@ struct Options: Equatable {
 
   var usersFile: String?
   var channelsFile: String?
-  /// `--groups FILE`: groups (handle, member ids) for pipe mode.
+  /// `--groups FILE`: groups (handle, member ids), in both modes.
   var groupsFile: String?
   /// `--sender ID`: the sender of the messages in pipe mode, never notified.
   var sender = ""
@@ -172,13 +172,14 @@ struct Options: Equatable {
                           header line) instead of the embedded directory. Large files show
                           progress on stderr; see LARGE DIRECTORIES.
       --channels FILE     Load channels from a TSV file (id, name, with a header line).
-      --groups FILE       Pipe mode: load groups from a TSV file with the header line
+      --groups FILE       Load groups from a TSV file with the header line
                           `handle<TAB>members`: a group's handle, then its members' user ids
                           separated by commas. A group's id is its handle; a handle that a
                           user or another group has, or a broadcast word, is an error.
-      --sender ID         Pipe mode: the sender of the messages, never notified (default: no
-                          sender).
-      --role ROLE         Pipe mode: the sender's role for the notification policy (default
+                          Interactive mode without it: the embedded users come with a few
+                          embedded groups (team, design, oncall).
+      --sender ID         The sender of the messages, never notified (default: no sender).
+      --role ROLE         The sender's role for the notification policy (default
                           member): owner, admin and moderator may broadcast anywhere, member
                           in channels of at most 15 members, guest never. The channel's
                           members are all the users loaded.

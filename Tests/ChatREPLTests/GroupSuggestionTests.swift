@@ -78,4 +78,27 @@ import Testing
     let printed = ChatSession.printed(await session.press(.enter))
     #expect(printed.last == "  → notifies 14 people")
   }
+
+  /// A broadcast the policy denies is no unknown handle: the line names only the reason.
+  @Test func aDeniedBroadcastIsNotReportedAsUnknown() async throws {
+    let session = try Self.session()
+    session.notifier?.role = "guest"
+    await session.press(.text("@here"), .escape, .text(" now"))
+    let printed = ChatSession.printed(await session.press(.enter))
+    #expect(
+      printed.dropFirst() == [
+        "  ↳ slack: @here now", "  → @here: the sender's role may not use it",
+      ])
+  }
+
+  /// A silent mention completes to `@_josefina` and notifies nobody.
+  @Test func aSilentMentionNotifiesNobody() async throws {
+    let session = try Self.session()
+    await session.press(.text("@_josef"))
+    #expect(session.manager.currentSuggestions?.query.text == "josef")
+    await session.press(.tab, .text("hi"))
+    #expect(session.editor.text == "@_josefina hi")
+    let printed = ChatSession.printed(await session.press(.enter))
+    #expect(printed.last == "  → @_josefina: a silent mention")
+  }
 }

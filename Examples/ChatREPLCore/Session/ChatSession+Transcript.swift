@@ -15,7 +15,8 @@ extension ChatSession {
       analyzed = notification?.message ?? analyzed
     }
     var lines = Self.transcriptLines(
-      for: analyzed, format: format, formatter: formatter, mentionLimit: analyzer.mentionLimit)
+      for: analyzed, format: format, formatter: formatter, mentionLimit: analyzer.mentionLimit,
+      isBroadcast: { [notifier] in notifier?.isBroadcast($0) == true })
     if let notification, let line = notifyLine(for: notification) { lines.append(line) }
     return [.print(lines)]
   }
@@ -80,10 +81,10 @@ extension ChatSession {
     return analyzed
   }
   /// The transcript for a sent message: the text with its mentions highlighted, and the wire
-  /// form under it.
+  /// form under it. A broadcast word (`isBroadcast`) is never listed as not in the directory.
   nonisolated static func transcriptLines(
     for message: Message, format: Options.Format, formatter: any MessageFormatter,
-    mentionLimit: Int
+    mentionLimit: Int, isBroadcast: (MessageEntity) -> Bool = { _ in false }
   ) -> [Frame.Line] {
     var line: Frame.Line = [Frame.Span("you", .emphasis), Frame.Span(": ")]
     var position = message.text.startIndex
@@ -97,6 +98,8 @@ extension ChatSession {
       let style: Frame.Style
       switch entity.resolution {
       case .resolved: style = entity.trigger == .hashtag ? .channel : .mention
+      case .unresolved where entity.trigger == .mention && isBroadcast(entity):
+        style = .error
       case .unresolved where entity.trigger == .mention, .ambiguous:
         style = .error
         unknown.append(text)
