@@ -75,7 +75,7 @@ struct GrammarAgreementPropertyTests {
   @Test(arguments: [
     "#️⃣", "a #️⃣ b", "#\u{20E3}", "@\u{301}ana", "@ana\u{200D}", "@ana\u{200D}👍 #x",
     "@ana.\u{200D}", "＠\u{FE0F}", "@\u{0E33}x", "@ana\u{1F3FD}", "\u{0600}@ana", "@x\u{0D4E}",
-    "@x\u{0D4E}. #y", "@ana👍",
+    "@x\u{0D4E}. #y", "@ana👍", "@_ana", "@_", "@_\u{301}ana", "hi @_ana. @_x_y",
   ])
   func handPickedTextsAgree(text: String) throws {
     var random = SplitMix64(seed: 1)
@@ -105,8 +105,13 @@ struct GrammarAgreementPropertyTests {
       }
       // As typed, the query's word is the entity the extractor finds at that sign: its value is
       // the word without trailing punctuation (none when nothing else is left).
-      // (Trimmed by whole characters: a character is trimmed when all its scalars are.)
-      var word = text[query.queryRange.lowerBound..<query.range.upperBound]
+      // (Trimmed by whole characters: a character is trimmed when all its scalars are.) A
+      // silent query's word starts with its marker, which the query text leaves out.
+      let wordStart =
+        query.isSilent
+        ? text.unicodeScalars.index(before: query.queryRange.lowerBound)
+        : query.queryRange.lowerBound
+      var word = text[wordStart..<query.range.upperBound]
       while let last = word.last,
         last.unicodeScalars.allSatisfy(profile.trailingPunctuation.contains)
       {
@@ -123,11 +128,12 @@ struct GrammarAgreementPropertyTests {
       let replacement = MentionReplacement(
         query: query, item: MentionItem(id: handle, insertionText: handle))
       let written = replacement.utf16MentionRange
+      let value = replacement.isSilent ? "_" + handle : handle
       let found = extractor.entities(in: replacement.text).filter {
         $0.utf16Range.overlaps(written)
       }
       #expect(
-        found.count == 1 && found.first?.utf16Range == written && found.first?.value == handle
+        found.count == 1 && found.first?.utf16Range == written && found.first?.value == value
           && found.first?.trigger == query.trigger.name,
         """
         completed \(replacement.text.debugDescription) as \(written), extracted \
@@ -149,8 +155,9 @@ struct GrammarAgreementPropertyTests {
       guard boundaries.contains(entity.utf16Range.upperBound) else { continue }
       // With the cursor at the end of its value, the entity is the composer's query.
       let query = detector.detectAt(text, entity.range.upperBound)
+      let queried = query.map { ($0.isSilent ? "_" : "") + $0.text }
       #expect(
-        query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
+        query.map(\.range.lowerBound) == entity.range.lowerBound && queried == entity.value
           && query?.trigger.name == entity.trigger,
         "composer's query there: \(query.map { "\($0.text.debugDescription) \($0.utf16Range)" } ?? "none"): \(context)"
       )

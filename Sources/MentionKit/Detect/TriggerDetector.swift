@@ -101,10 +101,16 @@ struct TriggerDetector: Sendable, Hashable {
           end.samePosition(in: text) != nil
         else { return nil }
         // A mention query after the silent marker (`@_an`) is the text after it (`an`).
+        // Only when the marker is a whole character and what follows could start a handle.
         var queryStart = position
-        let isSilent =
-          trigger.name == .mention && position < cursor && scalars[position] == SilentMarker.marker
-        if isSilent { queryStart = scalars.index(after: position) }
+        var isSilent = false
+        if trigger.name == .mention, position < cursor, scalars[position] == SilentMarker.marker {
+          let next = scalars.index(after: position)
+          isSilent =
+            next.samePosition(in: text) != nil
+            && !startsWithMark(at: next, in: scalars, trigger: trigger)
+          if isSilent { queryStart = next }
+        }
         return MentionQuery(
           trigger: trigger,
           delimiter: delimiter,
