@@ -66,7 +66,7 @@ struct MentionIndexTests {
     let index = MentionIndex(items)
     for query in Self.queries(for: items, seed: UInt64(limit)) {
       #expect(
-        index.matches(for: query, limit: limit).map(\.item).map(\.id)
+        index.matches(for: query, limit: limit).literalIDs
           == expected(items, query, limit: limit),
         "query \(query)")
     }
@@ -87,9 +87,9 @@ struct MentionIndexTests {
     for query in ["b", "bob", "ana", "ana\u{0}b", "Ana\u{0}Bob", "ana b"] {
       let expected = expected(items, query, limit: 5)
       #expect(
-        built.matches(for: query, limit: 5).map(\.item).map(\.id) == expected, "query \(query)")
+        built.matches(for: query, limit: 5).literalIDs == expected, "query \(query)")
       #expect(
-        pending.matches(for: query, limit: 5).map(\.item).map(\.id) == expected,
+        pending.matches(for: query, limit: 5).literalIDs == expected,
         "pending, query \(query)")
     }
     #expect(built.matches(for: "b", limit: 5).map(\.item).map(\.id) == ["U2"])
@@ -100,7 +100,7 @@ struct MentionIndexTests {
     let index = MentionIndex(items)
     for query in ["a", "j", "jo", "s", "л", "ол", "", "an", "ann", "ánn", "1", "_"] {
       #expect(
-        index.matches(for: query, limit: 20).map(\.item).map(\.id)
+        index.matches(for: query, limit: 20).literalIDs
           == expected(items, query, limit: 20),
         "query \(query)")
     }
@@ -179,7 +179,7 @@ struct MentionIndexTests {
         #expect(index.count == items.count)
         for query in ["a", "jo", "upd", "ł", "", "smith"] {
           #expect(
-            index.matches(for: query, limit: 10).map(\.item).map(\.id)
+            index.matches(for: query, limit: 10).literalIDs
               == expected(items, query, limit: 10),
             "step \(step) query \(query)")
         }
@@ -189,7 +189,7 @@ struct MentionIndexTests {
     #expect(index.count == items.count)
     for query in Self.queries(for: items, seed: 5) {
       #expect(
-        index.matches(for: query, limit: 10).map(\.item).map(\.id)
+        index.matches(for: query, limit: 10).literalIDs
           == expected(items, query, limit: 10),
         "query \(query)")
     }

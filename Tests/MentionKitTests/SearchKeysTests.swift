@@ -64,7 +64,9 @@ struct SearchKeysTests {
         return lhs.position < rhs.position
       }
       let expected = found.prefix(12).map { "\(items[$0.position].id) \($0.tier)" }
-      let actual = index.matches(for: query, limit: 12).map { "\($0.item.id) \($0.tier)" }
+      let actual = index.matches(for: query, limit: 12).filter { $0.route == .literal }.map {
+        "\($0.item.id) \($0.tier)"
+      }
       #expect(actual == expected, "query \(query.debugDescription)")
     }
   }

@@ -98,3 +98,61 @@ struct ItemMatcher: Sendable {
     }
   }
 }
+
+extension ItemMatcher {
+  /// The best tier at which one folded field, with its later words, matches a folded query: a
+  /// handle or display name (`isTerm` false) or a search term, as the index ranks its keys.
+  static func fieldTier(_ field: [UInt8], isTerm: Bool, _ query: [UInt8]) -> MatchTier? {
+    if field == query { return .exact }
+    if field.starts(with: query) { return isTerm ? .wordPrefix : .prefix }
+    return hasWordPrefix(field, query) ? .wordPrefix : nil
+  }
+
+  /// The best tier at which a key of one folded field (the field, or a later word of it)
+  /// starts with one edit of the query (see `oneEdit(_:_:)`), and that key.
+  static func typoTier(_ field: [UInt8], isTerm: Bool, _ query: [Unicode.Scalar])
+    -> (tier: MatchTier, key: ArraySlice<UInt8>)?
+  {
+    var best: (tier: MatchTier, key: ArraySlice<UInt8>)?
+    var start = 0
+    while start < field.count {
+      if start == 0 || (isSeparator(field[start - 1]) && !isSeparator(field[start])) {
+        let key = field[start...]
+        if let exact = oneEdit(query, Array(String(decoding: key, as: UTF8.self).unicodeScalars)) {
+          let tier: MatchTier =
+            start > 0 ? .wordPrefix : exact ? .exact : isTerm ? .wordPrefix : .prefix
+          if best == nil || tier < best!.tier { best = (tier, key) }
+        }
+      }
+      start += 1
+    }
+    return best
+  }
+
+  /// Whether a prefix of `key` is at most one edit from `query` (an insertion, a deletion, a
+  /// substitution or a transposition of adjacent scalars; restricted optimal string alignment
+  /// distance), with the first scalars equal: `nil` if not, otherwise whether the whole key is.
+  static func oneEdit(_ query: [Unicode.Scalar], _ key: [Unicode.Scalar]) -> Bool? {
+    guard let first = query.first, key.first == first else { return nil }
+    let n = query.count
+    let m = min(key.count, n + 1)
+    // rows[i][j]: the distance between query[..<i] and key[..<j], capped at 2.
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    for i in 0...n { rows[i][0] = min(i, 2) }
+    for j in 0...m { rows[0][j] = min(j, 2) }
+    if n > 0 && m > 0 {
+      for i in 1...n {
+        for j in 1...m {
+          let cost = query[i - 1] == key[j - 1] ? 0 : 1
+          var d = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+          if i > 1 && j > 1 && query[i - 1] == key[j - 2] && query[i - 2] == key[j - 1] {
+            d = min(d, rows[i - 2][j - 2] + 1)
+          }
+          rows[i][j] = min(d, 2)
+        }
+      }
+    }
+    guard rows[n][0...m].min()! <= 1 else { return nil }
+    return key.count <= n + 1 && rows[n][m] <= 1
+  }
+}

@@ -4,7 +4,8 @@
 /// - `text` holds each item's folded handle, display name and search terms, each followed by a
 ///   0 byte. A key is a suffix of one field: the field itself, or a later word of it.
 /// - `positions[i]` is where the *i*-th smallest key starts in `text`; `refs[i]` packs the key's
-///   kind (top two bits) and the item's ordinal. Ordinals are rank order: items are numbered by
+///   kind (top three bits: `Kind`, plus `transliterated` for a key of a Latin spelling) and the
+///   item's ordinal. Ordinals are rank order: items are numbered by
 ///   score (higher first), then by insertion order, so within a tier a smaller ordinal ranks
 ///   first and no score is read while searching.
 /// - `samples` holds the first eight key bytes of every `sampleStride`-th key, so a search
@@ -22,7 +23,11 @@ final class IndexBase: Sendable {
     case word = 2
   }
 
-  static let ordinalMask: UInt32 = (1 << 30) - 1
+  /// The bit added to a kind for a key of a field's Latin spelling (see `Transliteration`).
+  static let transliterated: UInt32 = 4
+  /// Where the kind starts in a ref.
+  static let kindShift: UInt32 = 29
+  static let ordinalMask: UInt32 = (1 << 29) - 1
   static let sampleStride = 8
   static let heavyThreshold = 1024
   static let heavyDepth = 64
@@ -99,9 +104,12 @@ final class IndexBase: Sendable {
           caseFoldedHandles[key, default: []].append(ordinal)
         }
       }
+      Self.appendSpellings(item.insertionText, kind: .primary, ordinal, &text, &entries)
       Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
+      Self.appendSpellings(item.displayText, kind: .primary, ordinal, &text, &entries)
       for term in item.searchTerms {
         Self.appendField(term, kind: .term, ordinal, &text, &entries)
+        Self.appendSpellings(term, kind: .term, ordinal, &text, &entries)
       }
     }
     text.append(contentsOf: repeatElement(0, count: 8))  // lets prefix loads run past the end
@@ -159,8 +167,10 @@ final class IndexBase: Sendable {
 
   // MARK: - Searching
 
-  /// Adds the best `top.capacity` live items matching a folded, non-empty query to `top`.
-  func search(_ query: [UInt8], removed: Bitset, into top: inout TopK) {
+  /// Adds the best `top.capacity` live items matching a folded, non-empty query to `top`, by
+  /// rank key `class << 32 | ordinal` (see `rankClass(kind:exact:)`), counting only items whose
+  /// best key is at least `floor` (the items after a page already returned).
+  func search(_ query: [UInt8], removed: Bitset, floor: UInt64 = 0, into top: inout TopK) {
     let (lo, hi) = range(of: query)
     guard lo < hi else { return }
     if hi - lo > Self.heavyThreshold && query.count < 8,
@@ -168,8 +178,9 @@ final class IndexBase: Sendable {
     {
       let count = Int(heavyLists[start])
       var kept = 0
+      // Each listed key is its item's best, so one below the floor is an item already returned.
       for key in heavyLists[(start + 1)..<(start + 1 + count)]
-      where !removed.contains(Int(key & 0xFFFF_FFFF)) {
+      where key >= floor && !removed.contains(Int(key & 0xFFFF_FFFF)) {
         top.insert(key)
         kept += 1
       }
@@ -177,18 +188,26 @@ final class IndexBase: Sendable {
       if kept >= top.capacity || count < Self.heavyDepth { return }
     }
     let exactEnd = exactRangeEnd(query, lo, hi)
+    if floor > 0 {
+      scan(
+        [KeyRange(lo: lo, hi: hi, exactEnd: exactEnd)], typo: false, removed: removed,
+        floor: floor, excluded: [], into: &top)
+      return
+    }
     let hasRemovals = !removed.isEmpty
     for i in lo..<hi {
       let ref = refs[i]
       let ordinal = ref & Self.ordinalMask
-      let tier = Self.tier(kind: ref >> 30, exact: i < exactEnd)
-      let key = UInt64(tier) << 32 | UInt64(ordinal)
+      let rankClass = Self.rankClass(kind: ref >> Self.kindShift, exact: i < exactEnd)
+      let key = UInt64(rankClass) << 32 | UInt64(ordinal)
       guard top.admits(key) else { continue }
       if hasRemovals && removed.contains(Int(ordinal)) { continue }
       top.insert(key)
     }
   }
 
+  /// The tier of a key of a kind without the transliterated bit: 0 exact, 1 prefix, 2 word
+  /// prefix.
   @inline(__always)
   static func tier(kind: UInt32, exact: Bool) -> UInt32 {
     switch kind {
@@ -196,6 +215,13 @@ final class IndexBase: Sendable {
     case Kind.term.rawValue: return exact ? 0 : 2
     default: return 2
     }
+  }
+
+  /// The rank class of a key: its tier, plus 4 for a transliterated key, so that every literal
+  /// match ranks before every transliterated one (typo matches use 8 plus the tier).
+  @inline(__always)
+  static func rankClass(kind: UInt32, exact: Bool) -> UInt32 {
+    (kind & transliterated) + tier(kind: kind & 3, exact: exact)
   }
 
   /// The keys that start with `query`: `lo..<hi` in sorted order.
@@ -278,17 +304,55 @@ final class IndexBase: Sendable {
     let end = text.count
     guard end > start else { return }
     for i in start..<end where text[i] == 0 { text[i] = MentionIndex.nulReplacement }
+    addKeys(start, end, kind: kind.rawValue, ordinal, text, &entries)
+    text.append(0)
+  }
+
+  /// Records the keys of the field in `text[start..<end]`: the field and each later word.
+  private static func addKeys(
+    _ start: Int, _ end: Int, kind: UInt32, _ ordinal: UInt32, _ text: [UInt8],
+    _ entries: inout [BuildEntry]
+  ) {
+    let flag = kind & transliterated
     entries.append(
-      BuildEntry(prefix: 0, position: UInt32(start), ref: kind.rawValue << 30 | ordinal))
+      BuildEntry(prefix: 0, position: UInt32(start), ref: kind << kindShift | ordinal))
     var i = start + 1
     while i < end {
       if ItemMatcher.isSeparator(text[i - 1]) && !ItemMatcher.isSeparator(text[i]) {
         entries.append(
-          BuildEntry(prefix: 0, position: UInt32(i), ref: Kind.word.rawValue << 30 | ordinal))
+          BuildEntry(
+            prefix: 0, position: UInt32(i),
+            ref: (Kind.word.rawValue | flag) << kindShift | ordinal))
       }
       i += 1
     }
-    text.append(0)
+  }
+
+  /// Appends the folded Latin spellings of a field, as keys of its kind marked transliterated.
+  private static func appendSpellings(
+    _ field: String, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
+    _ entries: inout [BuildEntry]
+  ) {
+    for spelling in spellings(of: field) {
+      let start = text.count
+      text += spelling
+      addKeys(start, text.count, kind: kind.rawValue | transliterated, ordinal, text, &entries)
+      text.append(0)
+    }
+  }
+
+  /// The folded Latin spellings of a field (see `Transliteration`) that differ from its own
+  /// folded text, without duplicates. A field of ASCII only has none, which skips the
+  /// transliteration of most fields.
+  static func spellings(of field: String) -> [[UInt8]] {
+    if field.utf8.allSatisfy({ $0 < 0x80 }) { return [] }
+    let own = MentionIndex.foldKey(field)
+    var found: [[UInt8]] = []
+    for spelling in Transliteration.spellings(of: field) {
+      let folded = MentionIndex.foldKey(spelling)
+      if !folded.isEmpty && folded != own && !found.contains(folded) { found.append(folded) }
+    }
+    return found
   }
 
   /// The first eight bytes of the key at `position`, big-endian, zero after its end.
@@ -341,8 +405,8 @@ final class IndexBase: Sendable {
           for entry in entries[start..<end] {
             // A key equals the prefix when its next byte is its terminating 0.
             let exact = UInt8(truncatingIfNeeded: entry.prefix >> (shift - 8)) == 0
-            let tier = tier(kind: entry.ref >> 30, exact: exact)
-            top.insert(UInt64(tier) << 32 | UInt64(entry.ref & ordinalMask))
+            let rankClass = rankClass(kind: entry.ref >> kindShift, exact: exact)
+            top.insert(UInt64(rankClass) << 32 | UInt64(entry.ref & ordinalMask))
           }
           heavy[HeavyKey(prefix: group << shift, length: length)] = lists.count
           let best = top.sorted()

@@ -54,16 +54,12 @@ public final class MentionIndex: MentionDataSource, Sendable {
   struct PendingItem: Sendable {
     var item: MentionItem
     var sequence: UInt32
-    var handle: [UInt8]
-    var name: [UInt8]
-    var terms: [[UInt8]]
+    var fields: FoldedFields
 
     init(_ item: MentionItem, sequence: UInt32) {
       self.item = item
       self.sequence = sequence
-      handle = MentionIndex.foldKey(item.insertionText)
-      name = MentionIndex.foldKey(item.displayText)
-      terms = item.searchTerms.map { MentionIndex.foldKey($0) }
+      fields = FoldedFields(item)
     }
   }
 
@@ -105,63 +101,9 @@ public final class MentionIndex: MentionDataSource, Sendable {
     state.withLock { state in
       state.base.indexBytes
         + state.pending.reduce(0) { total, pending in
-          total + pending.handle.count + pending.name.count + 96
+          total + pending.fields.byteCount + 96
         }
     }
-  }
-
-  /// Returns the best matches for a query with their tiers, best first.
-  ///
-  /// ```swift
-  /// index.matches(for: "jo", limit: 2).map(\.item.insertionText)  // ["jo", "joan"]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - query: The text typed after the trigger; folded before matching.
-  ///   - limit: The most matches returned.
-  /// - Returns: Up to `limit` matches ranked by tier, score, then insertion order.
-  public func matches(for query: some StringProtocol, limit: Int) -> [MentionMatch] {
-    guard limit > 0 else { return [] }
-    let (base, removed, pending) = state.withLock { ($0.base, $0.removed, $0.pending) }
-    let folded = Self.foldKey(query)
-    var top = TopK(capacity: limit)
-    if folded.isEmpty {
-      // Every item matches an empty query, at the prefix tier: the best ranked ones.
-      var ordinal = 0
-      while !top.isFull && ordinal < base.items.count {
-        if !removed.contains(ordinal) { top.insert(1 << 32 | UInt64(ordinal)) }
-        ordinal += 1
-      }
-    } else {
-      base.search(folded, removed: removed, into: &top)
-    }
-    let found = top.sorted()
-    if pending.isEmpty {
-      return found.map { key in
-        MentionMatch(
-          item: base.items[Int(key & 0xFFFF_FFFF)], tier: MatchTier(rawValue: Int(key >> 32))!)
-      }
-    }
-    var candidates: [(tier: MatchTier, sequence: UInt32, item: MentionItem)] = found.map { key in
-      let ordinal = Int(key & 0xFFFF_FFFF)
-      return (MatchTier(rawValue: Int(key >> 32))!, base.sequences[ordinal], base.items[ordinal])
-    }
-    for entry in pending {
-      let tier: MatchTier?
-      if folded.isEmpty {
-        tier = .prefix
-      } else {
-        tier = ItemMatcher.prefixTier(
-          handle: entry.handle, name: entry.name, terms: entry.terms, query: folded)
-      }
-      if let tier { candidates.append((tier, entry.sequence, entry.item)) }
-    }
-    candidates.sort { lhs, rhs in
-      if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-      if lhs.item.score != rhs.item.score { return lhs.item.score > rhs.item.score }
-      return lhs.sequence < rhs.sequence
-    }
-    return candidates.prefix(limit).map { MentionMatch(item: $0.item, tier: $0.tier) }
   }
 
   /// Returns the index's best items for the query, up to the trigger's result limit.
