@@ -90,7 +90,7 @@ extension MentionIndex {
     return keys
   }
 
-  /// A query folded as ``searchKeys(of:)`` folds fields, to compare with their keys.
+  /// A query folded as ``searchKeys(of:spellings:)`` folds fields, to compare with their keys.
   ///
   /// - Parameter query: The text typed after the trigger.
   /// - Returns: The folded query; empty when the query folds to nothing (every item matches

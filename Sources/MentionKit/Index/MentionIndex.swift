@@ -3,10 +3,14 @@
 ///
 /// The index finds an item when the folded query (see ``Folding``) is a prefix of its handle
 /// (``MentionItem/insertionText``), of its display name, of a later word of either, or of a
-/// search term or a word of one. It returns the exact top results ranked as
-/// ``DefaultMentionFilter`` ranks them: by ``MatchTier``, then ``MentionItem/score`` (higher
-/// first), then insertion order. It does not find mid-word matches (``MatchTier/substring``):
-/// its results are those of `DefaultMentionFilter(matchesSubstrings: false)` over the same items.
+/// search term or a word of one. Its literal matches are those of
+/// `DefaultMentionFilter(matchesSubstrings: false)` over the same items, in the same order: by
+/// ``MatchTier``, then ``MentionItem/score`` (higher first), then insertion order. It does not
+/// find mid-word matches (``MatchTier/substring``). After them come matches through the Latin
+/// spellings of each field stored when the item was indexed (`mueller` finds Müller), then,
+/// when those don't fill the limit, matches with one typo; ranking signals (the conversation,
+/// the pick history) reorder items within a route and tier (see ``MentionMatch`` and
+/// ``matches(for:limit:ranking:)``), and ``page(for:limit:ranking:after:)`` continues a list.
 ///
 /// ```swift
 /// let index = MentionIndex(users)          // 1,000,000 users: about 1.5 s
@@ -29,7 +33,9 @@
 /// `Docs/Performance.md` for the figures.
 ///
 /// - Complexity: Search is O(log *n* + *m*) for *n* keys and *m* keys starting with the query
-///   (*m* is bounded for common prefixes), plus O(*d*) for *d* pending changes.
+///   (*m* is bounded for common prefixes), plus O(*d*) for *d* pending changes and items with
+///   ranking signals. The typo fallback adds a binary search per character that can follow
+///   each prefix of the query, and the keys one edit away.
 public final class MentionIndex: MentionDataSource, Sendable {
   /// The number of pending changes (added, updated or removed items) after which the next
   /// change merges them into the sorted keys.
