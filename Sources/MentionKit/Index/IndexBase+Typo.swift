@@ -58,18 +58,9 @@ extension IndexBase {
     return ranges
   }
 
-  /// The keys in `lo..<hi` that start with `query`, when every key there starts with the
-  /// query's first bytes up to some point.
+  /// The keys in `lo..<hi` that start with `query`, when that range holds all of them.
   func subrange(_ lo: Int, _ hi: Int, _ query: [UInt8]) -> (Int, Int) {
-    query.withUnsafeBufferPointer { q in
-      text.withUnsafeBufferPointer { text in
-        positions.withUnsafeBufferPointer { positions in
-          let first = Self.partition(lo, hi) { Self.compare(text, Int(positions[$0]), q) < 0 }
-          let end = Self.partition(first, hi) { Self.compare(text, Int(positions[$0]), q) <= 0 }
-          return (first, end)
-        }
-      }
-    }
+    range(of: query, within: (lo, hi))
   }
 
   /// A run of sorted keys that match, and how to tell which of them match exactly.
@@ -120,7 +111,7 @@ extension IndexBase {
         {
           continue
         }
-        top.insert(key)
+        if key >> 32 >= 4 { top.insert(key, position: positions[i]) } else { top.insert(key) }
       }
     }
   }

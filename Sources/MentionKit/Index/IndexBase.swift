@@ -93,23 +93,24 @@ final class IndexBase: Sendable {
     for (ordinal, item) in items.enumerated() {
       if ordinal & 8191 == 8191 { progress(0.5 * Double(ordinal + 1) / total) }
       let ordinal = UInt32(ordinal)
-      let handleStart = text.count
-      Self.appendField(item.insertionText, kind: .primary, ordinal, &text, &entries)
+      let handle = Self.appendField(item.insertionText, kind: .primary, ordinal, &text, &entries)
       // Only a handle with a letter past ASCII that case folding changes can differ.
       if item.insertionText.unicodeScalars.contains(where: {
         !$0.isASCII && CaseFolding.changes($0.value)
       }) {
         let key = HandleKey(item.insertionText)
-        if !MentionIndex.foldKey(key.rawValue).elementsEqual(text[handleStart...]) {
+        if !MentionIndex.foldKey(key.rawValue).elementsEqual(handle.map { text[$0] } ?? []) {
           caseFoldedHandles[key, default: []].append(ordinal)
         }
       }
-      Self.appendSpellings(item.insertionText, kind: .primary, ordinal, &text, &entries)
-      Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
-      Self.appendSpellings(item.displayText, kind: .primary, ordinal, &text, &entries)
+      Self.appendSpellings(
+        item.insertionText, own: handle, kind: .primary, ordinal, &text, &entries)
+      let name = Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
+      Self.appendSpellings(
+        item.displayText, own: name, kind: .primary, ordinal, &text, &entries)
       for term in item.searchTerms {
-        Self.appendField(term, kind: .term, ordinal, &text, &entries)
-        Self.appendSpellings(term, kind: .term, ordinal, &text, &entries)
+        let own = Self.appendField(term, kind: .term, ordinal, &text, &entries)
+        Self.appendSpellings(term, own: own, kind: .term, ordinal, &text, &entries)
       }
     }
     text.append(contentsOf: repeatElement(0, count: 8))  // lets prefix loads run past the end
@@ -202,8 +203,19 @@ final class IndexBase: Sendable {
       let key = UInt64(rankClass) << 32 | UInt64(ordinal)
       guard top.admits(key) else { continue }
       if hasRemovals && removed.contains(Int(ordinal)) { continue }
-      top.insert(key)
+      if rankClass >= 4 { top.insert(key, position: positions[i]) } else { top.insert(key) }
     }
+  }
+
+  /// The route of a transliterated or typo match from where its key starts: the whole
+  /// spelling, or the key (the folded field, or a later word of it, to its end).
+  func route(rankClass: UInt32, at position: Int) -> MentionMatch.Route {
+    var end = position
+    while text[end] != 0 { end += 1 }
+    if rankClass >= 8 { return .typo(key: String(decoding: text[position..<end], as: UTF8.self)) }
+    var start = position
+    while start > 0 && text[start - 1] != 0 { start -= 1 }
+    return .transliterated(spelling: String(decoding: text[start..<end], as: UTF8.self))
   }
 
   /// The tier of a key of a kind without the transliterated bit: 0 exact, 1 prefix, 2 word
@@ -224,17 +236,23 @@ final class IndexBase: Sendable {
     (kind & transliterated) + tier(kind: kind & 3, exact: exact)
   }
 
-  /// The keys that start with `query`: `lo..<hi` in sorted order.
-  func range(of query: [UInt8]) -> (Int, Int) {
+  /// The keys that start with `query`: `lo..<hi` in sorted order; with `within`, among the keys
+  /// in that range only (which must hold every key that starts with `query`, or none).
+  func range(of query: [UInt8], within: (Int, Int)? = nil) -> (Int, Int) {
+    let (start, end) = within ?? (0, positions.count)
     let q8 = Self.prefix8(query)
     let q8Max: UInt64 =
       query.count >= 8 ? q8 : q8 | (UInt64.max >> UInt64(query.count * 8))
     // Narrow with the samples: keys before sample `a - 1` are smaller than the query, keys from
     // sample `b` on are greater than every key starting with it.
-    var a = partition(samples.count) { self.samples[$0] < q8 }
-    var b = partition(samples.count) { self.samples[$0] <= q8Max }
-    a = a == 0 ? 0 : (a - 1) * Self.sampleStride
-    b = min(positions.count, b * Self.sampleStride)
+    let stride = Self.sampleStride
+    let firstSample = start / stride
+    let endSample = min(samples.count, (end + stride - 1) / stride)
+    var a = Self.partition(firstSample, endSample) { self.samples[$0] < q8 }
+    var b = Self.partition(a, endSample) { self.samples[$0] <= q8Max }
+    a = max(start, a == 0 ? 0 : (a - 1) * stride)
+    b = min(end, b * stride)
+    guard a < b else { return (a, a) }
     return query.withUnsafeBufferPointer { q in
       text.withUnsafeBufferPointer { text in
         positions.withUnsafeBufferPointer { positions in
@@ -294,18 +312,21 @@ final class IndexBase: Sendable {
     var ref: UInt32
   }
 
-  /// Folds a field into `text` and records its keys: the field and each later word.
+  /// Folds a field into `text` and records its keys: the field and each later word. Returns
+  /// where the folded field is in `text`, or `nil` when it folds to nothing.
+  @discardableResult
   private static func appendField(
     _ field: String, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
     _ entries: inout [BuildEntry]
-  ) {
+  ) -> Range<Int>? {
     let start = text.count
     Folding.fold(field, into: &text)
     let end = text.count
-    guard end > start else { return }
+    guard end > start else { return nil }
     for i in start..<end where text[i] == 0 { text[i] = MentionIndex.nulReplacement }
     addKeys(start, end, kind: kind.rawValue, ordinal, text, &entries)
     text.append(0)
+    return start..<end
   }
 
   /// Records the keys of the field in `text[start..<end]`: the field and each later word.
@@ -330,10 +351,11 @@ final class IndexBase: Sendable {
 
   /// Appends the folded Latin spellings of a field, as keys of its kind marked transliterated.
   private static func appendSpellings(
-    _ field: String, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
+    _ field: String, own: Range<Int>?, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
     _ entries: inout [BuildEntry]
   ) {
-    for spelling in spellings(of: field) {
+    guard let own = own else { return }
+    for spelling in spellings(of: field, own: text[own]) {
       let start = text.count
       text += spelling
       addKeys(start, text.count, kind: kind.rawValue | transliterated, ordinal, text, &entries)
@@ -344,13 +366,15 @@ final class IndexBase: Sendable {
   /// The folded Latin spellings of a field (see `Transliteration`) that differ from its own
   /// folded text, without duplicates. A field of ASCII only has none, which skips the
   /// transliteration of most fields.
-  static func spellings(of field: String) -> [[UInt8]] {
+  static func spellings(of field: String, own: ArraySlice<UInt8>? = nil) -> [[UInt8]] {
     if field.utf8.allSatisfy({ $0 < 0x80 }) { return [] }
-    let own = MentionIndex.foldKey(field)
+    let own = own ?? MentionIndex.foldKey(field)[...]
     var found: [[UInt8]] = []
     for spelling in Transliteration.spellings(of: field) {
       let folded = MentionIndex.foldKey(spelling)
-      if !folded.isEmpty && folded != own && !found.contains(folded) { found.append(folded) }
+      if !folded.isEmpty && !folded.elementsEqual(own) && !found.contains(folded) {
+        found.append(folded)
+      }
     }
     return found
   }

@@ -139,14 +139,29 @@ extension MentionIndex {
     var boostedOrdinals: Set<UInt32> = []
     if !boosts.isEmpty {
       let pendingIDs = Set(pending.map(\.item.id))
+      let baseID = ObjectIdentifier(base)
+      var cache = signalFields.withLock { $0 }
+      var added = false
       for (id, boost) in boosts where !pendingIDs.contains(id) {
-        guard let ordinal = base.ordinal(of: id), !removed.contains(ordinal) else { continue }
-        boostedOrdinals.insert(UInt32(ordinal))
-        let item = base.items[ordinal]
+        var cached = cache[id]
+        if cached?.base != baseID {
+          guard let ordinal = base.ordinal(of: id) else { continue }
+          cached = SignalFields(
+            base: baseID, ordinal: ordinal, fields: FoldedFields(base.items[ordinal]))
+          cache[id] = cached
+          added = true
+        }
+        guard let cached, !removed.contains(cached.ordinal) else { continue }
+        boostedOrdinals.insert(UInt32(cached.ordinal))
         individuals.append(
           Individual(
-            item: item, sequence: base.sequences[ordinal], fields: FoldedFields(item),
-            boost: boost))
+            item: base.items[cached.ordinal], sequence: base.sequences[cached.ordinal],
+            fields: cached.fields, boost: boost))
+      }
+      if added {
+        // Bounded: a cache past 4,096 ids starts over.
+        if cache.count > 4_096 { cache = [:] }
+        signalFields.withLock { $0 = cache }
       }
     }
 
@@ -155,10 +170,12 @@ extension MentionIndex {
         let ordinal = Int(key & 0xFFFF_FFFF)
         if boostedOrdinals.contains(UInt32(ordinal)) { return nil }
         let item = base.items[ordinal]
+        let rankClass = UInt32(key >> 32)
+        let route = top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) }
         return Candidate(
           key: RankKey(
-            rankClass: UInt32(key >> 32), inContext: false, frecency: 0, score: item.score,
-            sequence: base.sequences[ordinal]), item: item)
+            rankClass: rankClass, inContext: false, frecency: 0, score: item.score,
+            sequence: base.sequences[ordinal]), item: item, route: route)
       }
     }
     func individualCandidates(typoQuery: [Unicode.Scalar]?) -> [Candidate] {

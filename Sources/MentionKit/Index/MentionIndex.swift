@@ -43,6 +43,17 @@ public final class MentionIndex: MentionDataSource, Sendable {
 
   private let state: Lock<State>
 
+  /// The folded fields of base items with ranking signals, by id, for the base they were read
+  /// from: a user's context and history are checked on every keystroke.
+  let signalFields = Lock<[String: SignalFields]>([:])
+
+  /// An item's folded fields, read from a base.
+  struct SignalFields: Sendable {
+    var base: ObjectIdentifier
+    var ordinal: Int
+    var fields: FoldedFields
+  }
+
   private struct State: Sendable {
     var base: IndexBase
     /// Base ordinals removed or replaced since the base was built.

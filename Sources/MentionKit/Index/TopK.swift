@@ -6,6 +6,9 @@
 struct TopK {
   let capacity: Int
   private(set) var keys: [UInt64] = []
+  /// Where in the base's text the key that gave a rank key starts, for the rank keys of
+  /// transliterated and typo matches (whose route names the key); may hold keys since pushed out.
+  var notes: [UInt64: UInt32] = [:]
 
   init(capacity: Int) {
     self.capacity = max(0, capacity)
@@ -21,14 +24,16 @@ struct TopK {
   @inline(__always)
   func admits(_ key: UInt64) -> Bool { keys.count < capacity || key < keys[0] }
 
-  mutating func insert(_ key: UInt64) {
-    guard admits(key) else { return }
+  /// Inserts a candidate; returns whether it is now kept.
+  @discardableResult
+  mutating func insert(_ key: UInt64) -> Bool {
+    guard admits(key) else { return false }
     let ordinal = key & 0xFFFF_FFFF
     if let existing = keys.firstIndex(where: { $0 & 0xFFFF_FFFF == ordinal }) {
-      guard key < keys[existing] else { return }
+      guard key < keys[existing] else { return false }
       keys[existing] = key
       heapify()
-      return
+      return true
     }
     if keys.count < capacity {
       keys.append(key)
@@ -37,6 +42,13 @@ struct TopK {
       keys[0] = key
       siftDown(0)
     }
+    return true
+  }
+
+  /// Inserts a candidate and notes where its key starts when it is kept.
+  @inline(__always)
+  mutating func insert(_ key: UInt64, position: UInt32) {
+    if insert(key) { notes[key] = position }
   }
 
   /// The keys, best first.
