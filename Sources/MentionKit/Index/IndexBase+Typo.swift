@@ -8,7 +8,7 @@ extension IndexBase {
   /// group of keys to the next (a binary search each), so no alphabet is assumed. A
   /// substitution or an insertion of the last scalar, and a deletion of it, all lead to keys
   /// that start with the query without its last scalar: that one run covers them, and
-  /// `KeyRange/lastEdit` tells its exact matches.
+  /// `KeyRange/exactRuns` lists its exact matches.
   func typoRanges(_ query: [UInt8]) -> [KeyRange] {
     var bounds = [0]
     var i = 0
@@ -30,12 +30,26 @@ extension IndexBase {
       let scalar = query[bounds[s]..<bounds[s + 1]]
       let rest = query[bounds[s + 1]...]
       if s == scalarCount - 1 {
+        // Exact: the prefix itself, the prefix and one scalar (a substitution), or the prefix,
+        // one scalar and the last one (an insertion before it); each a run of the keys.
         let (lo, hi) = range(of: prefix)
-        if lo < hi {
-          ranges.append(
-            KeyRange(
-              lo: lo, hi: hi, exactEnd: lo, lastEdit: (offset: prefix.count, last: Array(scalar))))
+        guard lo < hi else { break }
+        var runs: [(Int, Int)] = []
+        var start = exactRangeEnd(prefix, lo, hi)
+        let exactEnd = start
+        while start < hi {
+          let position = Int(positions[start]) + prefix.count
+          let substituted = prefix + text[position..<(position + Self.scalarLength(text[position]))]
+          let end = subrange(start, hi, substituted).1
+          let substitutedEnd = exactRangeEnd(substituted, start, end)
+          if substitutedEnd > start { runs.append((start, substitutedEnd)) }
+          let inserted = substituted + scalar
+          let (insertedLo, insertedHi) = subrange(substitutedEnd, end, inserted)
+          let insertedEnd = exactRangeEnd(inserted, insertedLo, insertedHi)
+          if insertedEnd > insertedLo { runs.append((insertedLo, insertedEnd)) }
+          start = end
         }
+        ranges.append(KeyRange(lo: lo, hi: hi, exactEnd: exactEnd, exactRuns: runs))
         break
       }
       add(prefix + rest)
@@ -69,9 +83,8 @@ extension IndexBase {
     var hi: Int
     /// Keys in `lo..<exactEnd` match exactly.
     var exactEnd: Int
-    /// When set, a key past `exactEnd` also matches exactly when its bytes after `offset`
-    /// are one scalar, or one scalar followed by `last` (see `typoRanges(_:)`).
-    var lastEdit: (offset: Int, last: [UInt8])? = nil
+    /// Further runs of keys that match exactly, in order, past `exactEnd`.
+    var exactRuns: [(Int, Int)] = []
   }
 
   /// Adds the best keys of live, not excluded items in `ranges` to `top`, counting an item
@@ -80,11 +93,12 @@ extension IndexBase {
     _ ranges: [KeyRange], typo: Bool, removed: Bitset, floor: UInt64, excluded: Set<UInt32>,
     into top: inout TopK
   ) {
-    func key(_ i: Int, _ range: KeyRange) -> UInt64 {
+    func key(_ i: Int, _ range: KeyRange, _ run: inout Int) -> UInt64 {
       let ref = refs[i]
       var exact = i < range.exactEnd
-      if !exact, let (offset, last) = range.lastEdit {
-        exact = isOneScalarEdit(at: Int(positions[i]) + offset, last: last)
+      if !exact && run < range.exactRuns.count {
+        while run < range.exactRuns.count && range.exactRuns[run].1 <= i { run += 1 }
+        exact = run < range.exactRuns.count && range.exactRuns[run].0 <= i
       }
       let kind = ref >> Self.kindShift
       let rankClass =
@@ -96,14 +110,16 @@ extension IndexBase {
     var poisoned: Set<UInt32> = []
     if floor > 0 {
       for range in ranges {
-        for i in range.lo..<range.hi where key(i, range) < floor {
+        var run = 0
+        for i in range.lo..<range.hi where key(i, range, &run) < floor {
           poisoned.insert(refs[i] & Self.ordinalMask)
         }
       }
     }
     for range in ranges {
+      var run = 0
       for i in range.lo..<range.hi {
-        let key = key(i, range)
+        let key = key(i, range, &run)
         guard key >= floor, top.admits(key) else { continue }
         let ordinal = UInt32(key & 0xFFFF_FFFF)
         if removed.contains(Int(ordinal)) || excluded.contains(ordinal)
@@ -114,17 +130,6 @@ extension IndexBase {
         if key >> 32 >= 4 { top.insert(key, position: positions[i]) } else { top.insert(key) }
       }
     }
-  }
-
-  /// Whether the key bytes from `position` to the key's end are one scalar, or one scalar
-  /// then `last`, or nothing.
-  func isOneScalarEdit(at position: Int, last: [UInt8]) -> Bool {
-    let first = text[position]
-    if first == 0 { return true }
-    let length = Self.scalarLength(first)
-    if text[position + length] == 0 { return true }
-    for (j, byte) in last.enumerated() where text[position + length + j] != byte { return false }
-    return text[position + length + last.count] == 0
   }
 
   /// The length of the UTF-8 sequence a lead byte starts.
