@@ -114,9 +114,14 @@ extension ItemMatcher {
     -> (tier: MatchTier, key: ArraySlice<UInt8>)?
   {
     var best: (tier: MatchTier, key: ArraySlice<UInt8>)?
+    // The first scalars must be equal: a cheap test before any decoding.
+    guard let head = query.first else { return nil }
+    let first = Array(String(head).utf8)
     var start = 0
     while start < field.count {
-      if start == 0 || (isSeparator(field[start - 1]) && !isSeparator(field[start])) {
+      if (start == 0 || (isSeparator(field[start - 1]) && !isSeparator(field[start])))
+        && field[start...].starts(with: first)
+      {
         let key = field[start...]
         if let exact = oneEdit(query, Array(String(decoding: key, as: UTF8.self).unicodeScalars)) {
           let tier: MatchTier =

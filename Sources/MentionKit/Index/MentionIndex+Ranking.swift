@@ -178,27 +178,34 @@ extension MentionIndex {
             sequence: base.sequences[ordinal]), item: item, route: route)
       }
     }
-    func individualCandidates(typoQuery: [Unicode.Scalar]?) -> [Candidate] {
-      individuals.compactMap { entry in
+    /// The items checked one by one that match in the phase, after `last`, and how many
+    /// match at all (an item returned before may still be among the base's results).
+    func individualCandidates(typoQuery: [Unicode.Scalar]?) -> ([Candidate], Int) {
+      var matching = 0
+      let found = individuals.compactMap { entry -> Candidate? in
         guard let (rankClass, route) = entry.fields.best(folded, typoQuery: typoQuery),
           (typoQuery == nil) == (rankClass < 8)
         else { return nil }
+        matching += 1
         let key = RankKey(
           rankClass: rankClass, inContext: entry.boost?.inContext ?? false,
           frecency: entry.boost?.frecency ?? 0, score: entry.item.score, sequence: entry.sequence)
         if let last, !(last < key) { return nil }
         return Candidate(key: key, item: entry.item, route: route)
       }
+      return (found, matching)
     }
     func merged(_ found: [Candidate], _ individual: [Candidate], count: Int) -> [Candidate] {
       if individual.isEmpty { return Array(found.prefix(count)) }
       return Array((found + individual).sorted { $0.key < $1.key }.prefix(count))
     }
 
-    // Literal and transliterated matches.
+    // Literal and transliterated matches. Boosted items the query matches are checked first:
+    // only they can take places in the base's results that another item would have had.
     var results: [Candidate] = []
     if last.map({ $0.rankClass < 8 }) ?? true {
-      var top = TopK(capacity: count + boostedOrdinals.count)
+      let (individual, matching) = individualCandidates(typoQuery: nil)
+      var top = TopK(capacity: count + matching)
       let floor = last.map { base.floor(after: $0) } ?? 0
       if folded.isEmpty {
         if floor >> 32 <= 1 {
@@ -211,7 +218,7 @@ extension MentionIndex {
       } else {
         base.search(folded, removed: removed, floor: floor, into: &top)
       }
-      results = merged(candidates(top), individualCandidates(typoQuery: nil), count: count)
+      results = merged(candidates(top), individual, count: count)
     }
 
     // One typo, when those don't fill the page, for queries of four characters or more.
@@ -219,7 +226,8 @@ extension MentionIndex {
       String(decoding: folded, as: UTF8.self).count >= 4
     else { return (folded, results) }
     let typoQuery = Self.scalars(folded)
-    var top = TopK(capacity: count - results.count + boostedOrdinals.count)
+    let (individual, matching) = individualCandidates(typoQuery: typoQuery)
+    var top = TopK(capacity: count - results.count + matching)
     let floor = last.map { $0.rankClass >= 8 ? base.floor(after: $0) : 0 } ?? 0
     var excluded: Set<UInt32> = []
     let (lo, hi) = base.range(of: folded)
@@ -227,8 +235,7 @@ extension MentionIndex {
     base.scan(
       base.typoRanges(folded), typo: true, removed: removed, floor: floor, excluded: excluded,
       into: &top)
-    results += merged(
-      candidates(top), individualCandidates(typoQuery: typoQuery), count: count - results.count)
+    results += merged(candidates(top), individual, count: count - results.count)
     return (folded, results)
   }
 }

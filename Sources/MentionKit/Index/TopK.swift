@@ -9,10 +9,14 @@ struct TopK {
   /// Where in the base's text the key that gave a rank key starts, for the rank keys of
   /// transliterated and typo matches (whose route names the key); may hold keys since pushed out.
   var notes: [UInt64: UInt32] = [:]
+  /// The ordinals kept, when the capacity is large enough that scanning `keys` for a
+  /// duplicate would cost more than a set look-up.
+  private var members: Set<UInt64>?
 
   init(capacity: Int) {
     self.capacity = max(0, capacity)
-    keys.reserveCapacity(self.capacity)
+    keys.reserveCapacity(min(self.capacity, 4_096))
+    if self.capacity > 32 { members = [] }
   }
 
   var isFull: Bool { keys.count >= capacity }
@@ -29,16 +33,20 @@ struct TopK {
   mutating func insert(_ key: UInt64) -> Bool {
     guard admits(key) else { return false }
     let ordinal = key & 0xFFFF_FFFF
-    if let existing = keys.firstIndex(where: { $0 & 0xFFFF_FFFF == ordinal }) {
+    if members?.contains(ordinal) ?? true,
+      let existing = keys.firstIndex(where: { $0 & 0xFFFF_FFFF == ordinal })
+    {
       guard key < keys[existing] else { return false }
       keys[existing] = key
       heapify()
       return true
     }
+    members?.insert(ordinal)
     if keys.count < capacity {
       keys.append(key)
       siftUp(keys.count - 1)
     } else {
+      members?.remove(keys[0] & 0xFFFF_FFFF)
       keys[0] = key
       siftDown(0)
     }
