@@ -40,7 +40,7 @@ extension IndexBase {
         while start < hi {
           let position = Int(positions[start]) + prefix.count
           let substituted = prefix + text[position..<(position + Self.scalarLength(text[position]))]
-          let end = subrange(start, hi, substituted).1
+          let end = groupEnd(start, hi, substituted)
           let substitutedEnd = exactRangeEnd(substituted, start, end)
           if substitutedEnd > start { runs.append((start, substitutedEnd)) }
           let inserted = substituted + scalar
@@ -63,13 +63,34 @@ extension IndexBase {
         let position = Int(positions[start]) + prefix.count
         let length = Self.scalarLength(text[position])
         let follower = Array(text[position..<(position + length)])
-        let end = subrange(start, hi, prefix + follower).1
+        let end = groupEnd(start, hi, prefix + follower)
         if follower[...] != scalar { add(prefix + follower + rest, within: (start, end)) }
         add(prefix + follower + query[bounds[s]...], within: (start, end))
         start = end
       }
     }
     return ranges
+  }
+
+  /// The end of the keys from `start` on that start with `query`, when the key at `start`
+  /// does and `start..<hi` is sorted: an exponential search, so a small group (most of the
+  /// characters that follow a prefix in a large directory) costs a few comparisons.
+  func groupEnd(_ start: Int, _ hi: Int, _ query: [UInt8]) -> Int {
+    query.withUnsafeBufferPointer { q in
+      text.withUnsafeBufferPointer { text in
+        positions.withUnsafeBufferPointer { positions in
+          var lo = start
+          var step = 1
+          while lo + step < hi && Self.compare(text, Int(positions[lo + step]), q) == 0 {
+            lo += step
+            step *= 2
+          }
+          return Self.partition(lo + 1, min(hi, lo + step)) {
+            Self.compare(text, Int(positions[$0]), q) == 0
+          }
+        }
+      }
+    }
   }
 
   /// The keys in `lo..<hi` that start with `query`, when that range holds all of them.
