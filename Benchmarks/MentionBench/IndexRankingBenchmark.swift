@@ -56,6 +56,13 @@ enum IndexRankingBenchmark {
       }
     }
     LatencyStats(samples).add(to: &report, key: "typo", label: "index, misspelled queries")
+    // The slowest queries, by their best time over the rounds.
+    let best = queries.indices.map { n in
+      (0..<3).map { samples[$0 * queries.count + n] }.min()!
+    }
+    for n in queries.indices.sorted(by: { best[$0] > best[$1] }).prefix(5) {
+      report.note("slow typo query \"\(queries[n].text)\": \(Double(best[n]) / 1e3) µs")
+    }
     let withTypos = results.filter {
       $0.contains { if case .typo = $0.route { true } else { false } }
     }
