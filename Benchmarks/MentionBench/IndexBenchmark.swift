@@ -93,6 +93,25 @@ enum IndexBenchmark {
         stats.p99 / 1e3, "µs")
     }
     report.add(categories)
+    // Queries the literal matches answer alone, and those that fall back to typos (four
+    // characters or more with fewer literal matches than the limit).
+    var routes = Report(key: "index_by_route", title: "index by how the query was answered")
+    let fellBack = queries.indices.filter { n in
+      queries[n].text.count >= 4 && results[n].filter { $0.route == .literal }.count < limit
+    }
+    let fellBackSet = Set(fellBack)
+    let literalOnly = queries.indices.filter { !fellBackSet.contains($0) }
+    for (key, label, picked) in [
+      ("literal_only", "answered without the typo fallback", literalOnly),
+      ("typo_fallback", "with the typo fallback", fellBack),
+    ] {
+      let stats = LatencyStats(picked.flatMap { samplesByQuery[$0] })
+      routes.add(
+        key + "_p50_microseconds", "\(label) (\(picked.count)): p50", stats.p50 / 1e3, "µs")
+      routes.add(
+        key + "_p99_microseconds", "\(label) (\(picked.count)): p99", stats.p99 / 1e3, "µs")
+    }
+    report.add(routes)
 
     // The default filter over the whole list, on a sample.
     let filter = DefaultMentionFilter()

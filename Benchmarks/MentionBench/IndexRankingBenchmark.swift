@@ -99,11 +99,11 @@ enum IndexRankingBenchmark {
       "typo_scan_disagreements", "index typo matches the scan does not find", disagreements)
     if disagreements > 0 { report.failures.append("\(disagreements) typo matches not in the scan") }
 
-    // Ranking signals: 50 ids in context and 500 in the history.
+    // Ranking signals: 20 ids in context and 100 in the history.
     var random = SplitMix64(seed: 0x51_6E)
     var history = PickHistory()
-    for i in 0..<500 { history.record(users.randomElement(using: &random)!.id, at: Double(i)) }
-    let context = Set((0..<50).map { _ in users.randomElement(using: &random)!.id })
+    for i in 0..<100 { history.record(users.randomElement(using: &random)!.id, at: Double(i)) }
+    let context = Set((0..<20).map { _ in users.randomElement(using: &random)!.id })
     let ranking = MentionRanking(context: context, history: history, now: 600)
     let prefixes = (0..<400).map { _ -> String in
       let name = users.randomElement(using: &random)!.displayText.lowercased()
@@ -119,7 +119,7 @@ enum IndexRankingBenchmark {
       }
     }
     LatencyStats(signalSamples).add(
-      to: &report, key: "signals", label: "index with 50 context ids and 500 picks (1–4 letters)")
+      to: &report, key: "signals", label: "index with 20 context ids and 100 picks (1–4 letters)")
 
     // Paging: the second page, and a page past the precomputed lists (after 64 matches).
     var secondPage: [UInt64] = []

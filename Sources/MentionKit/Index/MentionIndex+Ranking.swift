@@ -40,8 +40,8 @@ extension MentionIndex {
     for query: some StringProtocol, limit: Int, ranking: MentionRanking = MentionRanking()
   ) -> [MentionMatch] {
     guard limit > 0 else { return [] }
-    let (folded, found) = ranked(query, count: limit, ranking: ranking, after: nil)
-    return found.map { match($0, query: folded) }
+    let (folded, base, found) = ranked(query, count: limit, ranking: ranking, after: nil)
+    return found.map { match($0, query: folded, base: base) }
   }
 
   /// Returns a page of matches: the first `limit`, or the `limit` after a continuation.
@@ -68,8 +68,8 @@ extension MentionIndex {
     after: Continuation? = nil
   ) -> Page {
     guard limit > 0 else { return Page(matches: [], next: nil) }
-    let (folded, found) = ranked(query, count: limit + 1, ranking: ranking, after: after)
-    let matches = found.prefix(limit).map { match($0, query: folded) }
+    let (folded, base, found) = ranked(query, count: limit + 1, ranking: ranking, after: after)
+    let matches = found.prefix(limit).map { match($0, query: folded, base: base) }
     let next = found.count > limit ? Continuation(query: folded, last: found[limit - 1].key) : nil
     return Page(matches: matches, next: next)
   }
@@ -79,7 +79,10 @@ extension MentionIndex {
   /// One ranked candidate.
   struct Candidate {
     var key: RankKey
-    var item: MentionItem
+    /// The base ordinal of an item of the base, which is read only if the candidate is returned.
+    var ordinal: Int
+    /// An item checked on its own.
+    var item: MentionItem?
     /// The route, when known already (items checked one by one).
     var route: MentionMatch.Route?
   }
@@ -98,15 +101,16 @@ extension MentionIndex {
     var boost: Boost?
   }
 
-  private func match(_ candidate: Candidate, query: [UInt8]) -> MentionMatch {
+  private func match(_ candidate: Candidate, query: [UInt8], base: IndexBase) -> MentionMatch {
+    let item = candidate.item ?? base.items[candidate.ordinal]
     let rankClass = candidate.key.rankClass
     var route = candidate.route ?? .literal
     if candidate.route == nil && rankClass >= 4 {
       let typoQuery = rankClass >= 8 ? Self.scalars(query) : nil
-      route = FoldedFields(candidate.item).best(query, typoQuery: typoQuery)?.route ?? .literal
+      route = FoldedFields(item).best(query, typoQuery: typoQuery)?.route ?? .literal
     }
     return MentionMatch(
-      item: candidate.item, tier: MatchTier(rawValue: Int(rankClass & 3)) ?? .wordPrefix,
+      item: item, tier: MatchTier(rawValue: Int(rankClass & 3)) ?? .wordPrefix,
       route: route, isInContext: candidate.key.inContext, frecency: candidate.key.frecency)
   }
 
@@ -117,7 +121,7 @@ extension MentionIndex {
   /// The best `count` candidates after `after`, and the folded query.
   private func ranked(
     _ query: some StringProtocol, count: Int, ranking: MentionRanking, after: Continuation?
-  ) -> ([UInt8], [Candidate]) {
+  ) -> ([UInt8], IndexBase, [Candidate]) {
     let (base, removed, pending) = snapshot
     let folded = Self.foldKey(query)
     let last = after?.query == folded ? after?.last : nil
@@ -169,13 +173,12 @@ extension MentionIndex {
       top.sorted().compactMap { key in
         let ordinal = Int(key & 0xFFFF_FFFF)
         if boostedOrdinals.contains(UInt32(ordinal)) { return nil }
-        let item = base.items[ordinal]
         let rankClass = UInt32(key >> 32)
         let route = top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) }
         return Candidate(
           key: RankKey(
-            rankClass: rankClass, inContext: false, frecency: 0, score: item.score,
-            sequence: base.sequences[ordinal]), item: item, route: route)
+            rankClass: rankClass, inContext: false, frecency: 0, score: base.items[ordinal].score,
+            sequence: base.sequences[ordinal]), ordinal: ordinal, route: route)
       }
     }
     /// The items checked one by one that match in the phase, after `last`, and how many
@@ -191,12 +194,12 @@ extension MentionIndex {
           rankClass: rankClass, inContext: entry.boost?.inContext ?? false,
           frecency: entry.boost?.frecency ?? 0, score: entry.item.score, sequence: entry.sequence)
         if let last, !(last < key) { return nil }
-        return Candidate(key: key, item: entry.item, route: route)
+        return Candidate(key: key, ordinal: -1, item: entry.item, route: route)
       }
       return (found, matching)
     }
     func merged(_ found: [Candidate], _ individual: [Candidate], count: Int) -> [Candidate] {
-      if individual.isEmpty { return Array(found.prefix(count)) }
+      if individual.isEmpty { return found.count <= count ? found : Array(found.prefix(count)) }
       return Array((found + individual).sorted { $0.key < $1.key }.prefix(count))
     }
 
@@ -224,7 +227,7 @@ extension MentionIndex {
     // One typo, when those don't fill the page, for queries of four characters or more.
     guard results.count < count, folded.count >= 4,
       String(decoding: folded, as: UTF8.self).count >= 4
-    else { return (folded, results) }
+    else { return (folded, base, results) }
     let typoQuery = Self.scalars(folded)
     let (individual, matching) = individualCandidates(typoQuery: typoQuery)
     var top = TopK(capacity: count - results.count + matching)
@@ -236,7 +239,7 @@ extension MentionIndex {
       base.typoRanges(folded), typo: true, removed: removed, floor: floor, excluded: excluded,
       into: &top)
     results += merged(candidates(top), individual, count: count - results.count)
-    return (folded, results)
+    return (folded, base, results)
   }
 }
 
