@@ -61,7 +61,9 @@ struct IndexTypoPropertyTests {
       var expected: Set<String> = []
       for (n, itemKeys) in keys.enumerated() {
         let literal = itemKeys.contains { $0.starts(with: folded) }
-        let typo = itemKeys.contains { $0.first == folded.first && Self.prefixDistance(folded, $0) == 1 }
+        let typo = itemKeys.contains {
+          $0.first == folded.first && Self.prefixDistance(folded, $0) == 1
+        }
         if typo && !literal { expected.insert(items[n].id) }
       }
       let typos = found.filter { if case .typo = $0.route { true } else { false } }
@@ -71,7 +73,8 @@ struct IndexTypoPropertyTests {
         let scalars = Array(key.unicodeScalars)
         #expect(Self.prefixDistance(folded, scalars) == 1, "query \(query) key \(key)")
         // Exact: the whole key is one edit away.
-        let whole = Self.prefixDistance(folded, scalars) == 1 && scalars.count <= folded.count + 1
+        let whole =
+          Self.prefixDistance(folded, scalars) == 1 && scalars.count <= folded.count + 1
           && Self.distance(folded, scalars) == 1
         if match.tier == .exact { #expect(whole, "query \(query) key \(key)") }
       }
