@@ -40,6 +40,10 @@ extension MentionIndex {
     for query: some StringProtocol, limit: Int, ranking: MentionRanking = MentionRanking()
   ) -> [MentionMatch] {
     guard limit > 0 else { return [] }
+    if ranking.context.isEmpty && ranking.history.isEmpty, let found = literalFastPath(query, limit)
+    {
+      return found
+    }
     let (folded, base, found) = ranked(query, count: limit, ranking: ranking, after: nil)
     return found.map { match($0, query: folded, base: base) }
   }
@@ -75,6 +79,34 @@ extension MentionIndex {
   }
 
   // MARK: - Internals
+
+  /// The matches of a query without signals or pending changes whose literal and
+  /// transliterated matches fill the limit (or that is too short for typos), read straight
+  /// from the base's rank keys; `nil` when the general path must run.
+  private func literalFastPath(_ query: some StringProtocol, _ limit: Int) -> [MentionMatch]? {
+    let (base, removed, pending) = snapshot
+    guard pending.isEmpty else { return nil }
+    let folded = Self.foldKey(query)
+    guard !folded.isEmpty else { return nil }
+    var top = TopK(capacity: limit)
+    base.search(folded, removed: removed, into: &top)
+    if !top.isFull && folded.count >= 4 && String(decoding: folded, as: UTF8.self).count >= 4 {
+      return nil
+    }
+    return top.sorted().map { key in
+      let ordinal = Int(key & 0xFFFF_FFFF)
+      let rankClass = UInt32(key >> 32)
+      var route = MentionMatch.Route.literal
+      if rankClass >= 4 {
+        route =
+          top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) }
+          ?? FoldedFields(base.items[ordinal]).best(folded, typoQuery: nil)?.route ?? .literal
+      }
+      return MentionMatch(
+        item: base.items[ordinal], tier: MatchTier(rawValue: Int(rankClass & 3)) ?? .wordPrefix,
+        route: route)
+    }
+  }
 
   /// One ranked candidate.
   struct Candidate {
