@@ -1,28 +1,19 @@
 extension MentionIndex: RankingDataSource {
-  /// Returns one page of the index's matches for the query, with how each matched.
+  /// Returns one page of the index's matches for the query, ranked with the signals (see
+  /// the `page(for:limit:ranking:after:)` that takes the query's text).
   ///
   /// - Parameters:
   ///   - query: The active query.
   ///   - limit: The most matches to return.
-  ///   - ranking: The context and pick history, reported on each match.
-  ///   - continuation: The number of matches returned by the previous pages; `nil` for the
-  ///     first page.
-  /// - Returns: The matches and the offset of the next page, or `nil` when there are no more.
+  ///   - ranking: The context and pick history to rank by.
+  ///   - continuation: Where the previous page ended; `nil` for the first page.
+  /// - Returns: The matches and where the next page starts, or `nil` when there are no more.
   /// - Throws: `CancellationError` when the fetch was cancelled.
   public func page(
-    for query: MentionQuery, limit: Int, ranking: MentionRanking, after continuation: Int?
-  ) async throws -> (matches: [MentionMatch], continuation: Int?) {
+    for query: MentionQuery, limit: Int, ranking: MentionRanking, after continuation: Continuation?
+  ) async throws -> (matches: [MentionMatch], continuation: Continuation?) {
     try Task.checkCancellation()
-    let offset = max(0, continuation ?? 0)
-    guard limit > 0 else { return ([], nil) }
-    let (wanted, overflow) = offset.addingReportingOverflow(limit + 1)
-    let found = matches(for: query.text, limit: overflow ? Int.max : wanted)
-    let page = found.dropFirst(offset).prefix(limit).map { match in
-      var match = match
-      match.isInContext = ranking.context.contains(match.item.id)
-      match.frecency = ranking.history.weight(of: match.item.id, at: ranking.now)
-      return match
-    }
-    return (Array(page), found.count > offset + limit ? offset + limit : nil)
+    let page = page(for: query.text, limit: limit, ranking: ranking, after: continuation)
+    return (page.matches, page.next)
   }
 }

@@ -1,5 +1,5 @@
 extension MentionIndex {
-  /// Where a page of matches ended: pass it to ``page(for:limit:ranking:after:)`` to get the
+  /// Where a page of matches ended: pass it to `page(for:limit:ranking:after:)` to get the
   /// matches that follow, in the same order.
   ///
   /// A continuation belongs to its query: used with a query that folds differently, it is

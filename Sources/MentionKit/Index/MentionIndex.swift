@@ -10,7 +10,7 @@
 /// spellings of each field stored when the item was indexed (`mueller` finds Müller), then,
 /// when those don't fill the limit, matches with one typo; ranking signals (the conversation,
 /// the pick history) reorder items within a route and tier (see ``MentionMatch`` and
-/// ``matches(for:limit:ranking:)``), and ``page(for:limit:ranking:after:)`` continues a list.
+/// ``matches(for:limit:ranking:)``), and `page(for:limit:ranking:after:)` continues a list.
 ///
 /// ```swift
 /// let index = MentionIndex(users)          // 1,000,000 users: about 1.5 s
