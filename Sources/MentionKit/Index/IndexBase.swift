@@ -89,6 +89,7 @@ final class IndexBase: Sendable {
     var entries: [BuildEntry] = []
     entries.reserveCapacity(items.count * 5)
     var caseFoldedHandles: [HandleKey: [UInt32]] = [:]
+    var spellings = Transliteration.Spellings()
     let total = Double(max(items.count, 1))
     for (ordinal, item) in items.enumerated() {
       if ordinal & 8191 == 8191 { progress(0.5 * Double(ordinal + 1) / total) }
@@ -104,13 +105,14 @@ final class IndexBase: Sendable {
         }
       }
       Self.appendSpellings(
-        item.insertionText, own: handle, kind: .primary, ordinal, &text, &entries)
+        item.insertionText, own: handle, kind: .primary, ordinal, &text, &entries, &spellings)
       let name = Self.appendField(item.displayText, kind: .primary, ordinal, &text, &entries)
       Self.appendSpellings(
-        item.displayText, own: name, kind: .primary, ordinal, &text, &entries)
+        item.displayText, own: name, kind: .primary, ordinal, &text, &entries, &spellings)
       for term in item.searchTerms {
         let own = Self.appendField(term, kind: .term, ordinal, &text, &entries)
-        Self.appendSpellings(term, own: own, kind: .term, ordinal, &text, &entries)
+        Self.appendSpellings(
+          term, own: own, kind: .term, ordinal, &text, &entries, &spellings)
       }
     }
     text.append(contentsOf: repeatElement(0, count: 8))  // lets prefix loads run past the end
@@ -349,15 +351,35 @@ final class IndexBase: Sendable {
     }
   }
 
-  /// Appends the folded Latin spellings of a field, as keys of its kind marked transliterated.
+  /// Appends the folded Latin spellings of a field, as keys of its kind marked transliterated,
+  /// skipping those that fold to the field's own text (`own`) or to an earlier spelling.
+  /// `buffer` is reused from field to field.
   private static func appendSpellings(
     _ field: String, own: Range<Int>?, kind: Kind, _ ordinal: UInt32, _ text: inout [UInt8],
-    _ entries: inout [BuildEntry]
+    _ entries: inout [BuildEntry], _ buffer: inout Transliteration.Spellings
   ) {
-    guard let own = own else { return }
-    for spelling in spellings(of: field, own: text[own]) {
+    guard let own else { return }
+    buffer.removeAll()
+    if field.utf8.withContiguousStorageIfAvailable({
+      Transliteration.spellings(utf8: $0, into: &buffer)
+    }) == nil {
+      var copy = field
+      copy.withUTF8 { Transliteration.spellings(utf8: $0, into: &buffer) }
+    }
+    guard buffer.count > 0 else { return }
+    var added: [Range<Int>] = []
+    for index in 0..<buffer.count {
       let start = text.count
-      text += spelling
+      buffer[index].withUnsafeBufferPointer { Folding.fold(utf8: $0, into: &text) }
+      for i in start..<text.count where text[i] == 0 { text[i] = MentionIndex.nulReplacement }
+      let folded = start..<text.count
+      if folded.isEmpty || text[folded].elementsEqual(text[own])
+        || added.contains(where: { text[$0].elementsEqual(text[folded]) })
+      {
+        text.removeSubrange(folded)
+        continue
+      }
+      added.append(folded)
       addKeys(start, text.count, kind: kind.rawValue | transliterated, ordinal, text, &entries)
       text.append(0)
     }
