@@ -60,6 +60,19 @@ struct SuggestionsResponse {
       out.string(match.item.displayText)
       out.key("tier")
       out.string("\(match.tier)")
+      out.key("route")
+      switch match.route {
+      case .literal:
+        out.string("literal")
+      case .transliterated(let spelling):
+        out.string("transliterated")
+        out.key("spelling")
+        out.string(spelling)
+      case .typo(let key):
+        out.string("typo")
+        out.key("key")
+        out.string(key)
+      }
       out.raw("}")
     }
     out.raw("]")

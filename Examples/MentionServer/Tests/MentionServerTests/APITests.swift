@@ -86,6 +86,7 @@ extension PostgresIntegration {
         let items = try #require(json["items"] as? [[String: Any]])
         #expect(items.map { $0["id"] as? String } == ["U1", "U2"])
         #expect(items.map { $0["tier"] as? String } == ["prefix", "prefix"])
+        #expect(items.map { $0["route"] as? String } == ["literal", "literal"])
         #expect(items.first?["name"] as? String == "José Lerma")
         #expect(json["source"] as? String == "replica")
         // The same through PostgreSQL.
@@ -104,6 +105,12 @@ extension PostgresIntegration {
           client, .post, "/v1/suggestions", #"{"text":"mail me@jos","cursor":11}"#)
         #expect(none == .ok)
         #expect(nothing["query"] is NSNull)
+        // One edit: "jsoe" is "jose" with two letters swapped; the replica finds it as a typo.
+        let (_, typo) = try await Self.send(
+          client, .post, "/v1/suggestions", #"{"text":"hi @jsoe","cursor":8}"#)
+        let typoItems = try #require(typo["items"] as? [[String: Any]])
+        #expect(typoItems.contains { $0["id"] as? String == "U1" })
+        #expect(!typoItems.isEmpty && typoItems.allSatisfy { $0["route"] as? String == "typo" })
       }
     }
 

@@ -66,7 +66,8 @@ extension PostgresIntegration {
       #expect(index.matches(for: "", limit: total + 1).map(\.item) == all, comment)
       for query in ["w", "b1", "writer 2", "batch 1", "seed", "w3_1"] {
         let expected = try await directory.matches(for: query, limit: 20).map(\.item.id)
-        #expect(index.matches(for: query, limit: 20).map(\.item.id) == expected, comment)
+        let literal = index.matches(for: query, limit: 20).filter { $0.route == .literal }
+        #expect(literal.map(\.item.id) == expected, comment)
       }
     }
 
@@ -164,7 +165,10 @@ extension PostgresIntegration {
           try run(control, "stop")
           #expect(try await eventually { !replica.status.isFollowing })
           // Still served from memory while the database is down.
-          #expect(replica.index?.matches(for: "seed4", limit: 20).count == 11)
+          // seed4 and seed40…seed49 match literally (one-edit matches follow them).
+          #expect(
+            replica.index?.matches(for: "seed4", limit: 20).filter { $0.route == .literal }.count
+              == 11)
           try run(control, "start")
           // The pool's connections died with the server; a write may meet one of them and
           // fail (changing nothing) before the client has opened new ones.
