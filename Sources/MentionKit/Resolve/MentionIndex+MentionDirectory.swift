@@ -50,7 +50,8 @@ extension MentionIndex: MentionDirectory {
     if !folded.isEmpty {
       let (lo, hi) = base.range(of: folded)
       let end = base.exactRangeEnd(folded, lo, hi)
-      for i in lo..<end where base.refs[i] >> IndexBase.kindShift == IndexBase.Kind.primary.rawValue {
+      for i in lo..<end where base.refs[i] >> IndexBase.kindShift == IndexBase.Kind.primary.rawValue
+      {
         let ordinal = Int(base.refs[i] & IndexBase.ordinalMask)
         guard !removed.contains(ordinal), ordinals.insert(ordinal).inserted else { continue }
         let item = base.items[ordinal]
