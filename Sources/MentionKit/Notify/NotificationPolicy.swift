@@ -81,11 +81,19 @@ public struct NotificationPolicy: Sendable, Hashable {
   ///
   /// Mentions are taken in text order. A mention inside a block quote (CommonMark's rules,
   /// lazy continuation lines included) or written silently (`@_ana`) notifies nobody; so does
-  /// a broadcast or a group the sender's role may not use. Each of these is listed in
+  /// a broadcast or a group the sender's role may not use, and a broadcast token whose word is
+  /// not one of ``broadcasts``. Each of these is listed in
   /// ``MentionNotification/exclusions`` with its reason, and written as a silent mention
   /// (``MessageEntity/Audience/silent``) in ``MentionNotification/message``; a denied
-  /// broadcast is written as typed. Unresolved and ambiguous mentions notify nobody and are not
-  /// listed. The sender is never a recipient.
+  /// broadcast is written as typed. Unresolved and ambiguous mentions, mentions the resolver
+  /// skipped (past its mention limit) and groups the directory does not know notify nobody,
+  /// are not listed and are written as typed. The sender is never a recipient.
+  ///
+  /// A mention is a broadcast when it was read as a broadcast token, or typed as a broadcast
+  /// word and either unresolved or resolved to the item `directory` gives for that word. A
+  /// token read back with a label (`<@U1|everyone>`), a silent mention and a group are never
+  /// broadcasts, so directory data cannot make one. The channel's members, and each group's
+  /// members that are not groups themselves, are added once however often they are mentioned.
   ///
   /// - Parameters:
   ///   - message: A message resolved by a ``MentionResolver``.
@@ -96,7 +104,8 @@ public struct NotificationPolicy: Sendable, Hashable {
   ///   - directory: The directory the mentions were resolved with, for the groups' members.
   /// - Returns: The recipients, what the sender may mention, the exclusions and the message to
   ///   write.
-  /// - Complexity: O(*n* + *r*) in the length of the text and the number of recipients.
+  /// - Complexity: O(*n* + *m*) in the length of the text and the number of members of the
+  ///   channel and of the distinct groups mentioned.
   public func notification(
     for message: Message, sender: String, role: String, channel: String = "",
     members: [String] = [], directory: any MentionDirectory
@@ -107,18 +116,27 @@ public struct NotificationPolicy: Sendable, Hashable {
     let words = policy.broadcastKeys
     let quotes = BlockQuotes.quotedLines(in: message.text)
     var recipients = RecipientList(sender: sender)
+    // The channel's members and each group's are added once per message, however often
+    // they are mentioned.
+    var broadcasted = false
+    var expanded: Set<String> = []
     var quote = 0
     for index in message.entities.indices where message.entities[index].trigger == .mention {
       let entity = message.entities[index]
+      // A mention past the resolver's limit is written as typed and notifies nobody.
+      if case .skipped = entity.resolution {
+        result.message.entities[index].audience = .direct
+        continue
+      }
       let start = entity.utf16Range.lowerBound
       while quote < quotes.count, quotes[quote].upperBound < start { quote += 1 }
       let isQuoted = quote < quotes.count && quotes[quote].contains(start)
       let key = HandleKey(entity.value)
-      if entity.audience == .broadcast || (entity.listSlug == nil && words.contains(key)) {
+      if isBroadcast(entity, key: key, words: words, directory: directory) {
         var reason: MentionNotification.Reason?
         if isQuoted {
           reason = .quoted
-        } else if !policy.broadcastRoles.contains(role) {
+        } else if !words.contains(key) || !policy.broadcastRoles.contains(role) {
           reason = .notPermitted
         } else if members.count > policy.largeChannelSize,
           !policy.largeChannelRoles.contains(role)
@@ -132,7 +150,8 @@ public struct NotificationPolicy: Sendable, Hashable {
         } else {
           result.message.entities[index].audience = .broadcast
           if !result.broadcasts.contains(key.rawValue) { result.broadcasts.append(key.rawValue) }
-          recipients.add(members)
+          if !broadcasted { recipients.add(members) }
+          broadcasted = true
         }
         continue
       }
@@ -147,8 +166,15 @@ public struct NotificationPolicy: Sendable, Hashable {
           result.exclude(index, .notPermitted)
         } else {
           if !result.groups.contains(item.id) { result.groups.append(item.id) }
-          recipients.add(groupMembers)
+          // Members that are groups themselves are not expanded: only users are notified.
+          if expanded.insert(item.id).inserted {
+            recipients.add(groupMembers.filter { directory.members(ofGroup: $0) == nil })
+          }
         }
+      } else if entity.audience == .group {
+        // A group the directory does not know is unresolved: written as typed.
+        result.message.entities[index].resolution = .unresolved
+        result.message.entities[index].audience = .direct
       } else {
         if item.id != sender, !result.users.contains(item.id) { result.users.append(item.id) }
         recipients.add([item.id])
@@ -156,6 +182,35 @@ public struct NotificationPolicy: Sendable, Hashable {
     }
     result.recipients = recipients.ids
     return result
+  }
+
+  /// Whether a mention is a broadcast: one read as a broadcast token, or a mention typed as a
+  /// broadcast word (`@here`). A mention typed as a word counts only while unresolved, or
+  /// resolved to the item the directory gives for that word as a handle: a token read back
+  /// with a label (`<@U1|everyone>`) keeps its user, a silent mention or a group is never a
+  /// broadcast.
+  private func isBroadcast(
+    _ entity: MessageEntity, key: HandleKey, words: Set<HandleKey>,
+    directory: any MentionDirectory
+  ) -> Bool {
+    switch entity.audience {
+    case .broadcast:
+      return true
+    case .silent, .group:
+      return false
+    case .direct:
+      guard entity.listSlug == nil, words.contains(key) else { return false }
+      switch entity.resolution {
+      case .resolved(let item):
+        guard case .resolved(let typed) = directory.resolution(of: entity.value, trigger: .mention)
+        else { return false }
+        return typed.id == item.id
+      case .skipped:
+        return false
+      default:
+        return true
+      }
+    }
   }
 }
 

@@ -31,9 +31,10 @@ extension WireFormat {
   ///
   /// A broadcast's token is built from a fixed table of words, never from an id or a name, so
   /// directory data cannot make one. Slack has no mention that does not notify: a silent
-  /// mention is written as typed there.
+  /// mention is written as typed there, and so is a mention the resolver skipped.
   func token(for entity: MessageEntity) -> Token? {
     guard entity.trigger == .mention, entity.listSlug == nil else { return nil }
+    if case .skipped = entity.resolution { return nil }
     switch entity.audience {
     case .direct:
       return nil
