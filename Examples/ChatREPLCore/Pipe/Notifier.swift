@@ -13,9 +13,16 @@ struct Notifier: Sendable {
   /// The channel's members: whom a broadcast reaches.
   var members: [String]
 
-  /// The notification of a resolved message.
+  /// The notification of a resolved message. A mention completed from a broadcast target
+  /// (`MentionTargets`) is a broadcast: the policy trusts only its audience for one.
   func notify(_ message: Message) -> MentionNotification {
-    policy.notification(
+    var message = message
+    for index in message.entities.indices where message.entities[index].audience == .direct {
+      if message.entities[index].item?.metadata[MentionTargets.broadcastKey] != nil {
+        message.entities[index].audience = .broadcast
+      }
+    }
+    return policy.notification(
       for: message, sender: sender, role: role, members: members, directory: directory)
   }
 
