@@ -40,6 +40,7 @@ extension MentionIndex {
     for query: some StringProtocol, limit: Int, ranking: MentionRanking = MentionRanking()
   ) -> [MentionMatch] {
     guard limit > 0 else { return [] }
+    let limit = min(limit, Self.limitCap)
     if ranking.context.isEmpty && ranking.history.isEmpty, let found = literalFastPath(query, limit)
     {
       return found
@@ -72,6 +73,7 @@ extension MentionIndex {
     after: Continuation? = nil
   ) -> Page {
     guard limit > 0 else { return Page(matches: [], next: nil) }
+    let limit = min(limit, Self.limitCap)
     let (folded, base, found) = ranked(query, count: limit + 1, ranking: ranking, after: after)
     let matches = found.prefix(limit).map { match($0, query: folded, base: base) }
     let next = found.count > limit ? Continuation(query: folded, last: found[limit - 1].key) : nil
@@ -79,6 +81,10 @@ extension MentionIndex {
   }
 
   // MARK: - Internals
+
+  /// The largest limit searched with: larger limits (`Int.max`) return every match anyway,
+  /// and leave room for the sums the search computes (`limit + 1`, plus matching items).
+  static let limitCap = Int.max / 4
 
   /// The matches of a query without signals or pending changes whose literal and
   /// transliterated matches fill the limit (or that is too short for typos), read straight
