@@ -25,15 +25,20 @@ extension IndexBase {
         ranges.append(KeyRange(lo: lo, hi: hi, exactEnd: exactRangeEnd(edited, lo, hi)))
       }
     }
+    // Every edit at scalar `s` starts with the query's first `s` scalars: once no key starts
+    // with them, no later edit can match either, so the loop stops there (a long query costs
+    // as many passes as the keys share scalars with it, not one per scalar).
+    var prefixRange = (0, positions.count)
     for s in 1..<scalarCount {
       let prefix = Array(query[..<bounds[s]])
+      let (lo, hi) = range(of: prefix, within: prefixRange)
+      guard lo < hi else { break }
+      prefixRange = (lo, hi)
       let scalar = query[bounds[s]..<bounds[s + 1]]
       let rest = query[bounds[s + 1]...]
       if s == scalarCount - 1 {
         // Exact: the prefix itself, the prefix and one scalar (a substitution), or the prefix,
         // one scalar and the last one (an insertion before it); each a run of the keys.
-        let (lo, hi) = range(of: prefix)
-        guard lo < hi else { break }
         var runs: [(Int, Int)] = []
         var start = exactRangeEnd(prefix, lo, hi)
         let exactEnd = start
@@ -52,12 +57,11 @@ extension IndexBase {
         ranges.append(KeyRange(lo: lo, hi: hi, exactEnd: exactEnd, exactRuns: runs))
         break
       }
-      add(prefix + rest)
+      add(prefix + rest, within: (lo, hi))
       let nextEnd = bounds[s + 2]
       let next = query[bounds[s + 1]..<nextEnd]
-      if next != scalar { add(prefix + next + scalar + query[nextEnd...]) }
+      if next != scalar { add(prefix + next + scalar + query[nextEnd...], within: (lo, hi)) }
       // Substitutions and insertions: every scalar that follows the prefix in some key.
-      let (lo, hi) = range(of: prefix)
       var start = exactRangeEnd(prefix, lo, hi)
       while start < hi {
         let position = Int(positions[start]) + prefix.count
