@@ -123,7 +123,8 @@ extension ItemMatcher {
         && field[start...].starts(with: first)
       {
         let key = field[start...]
-        if let exact = oneEdit(query, Array(String(decoding: key, as: UTF8.self).unicodeScalars)) {
+        // A key's scalars past the query's length plus two never change the answer.
+        if let exact = oneEdit(query, scalars(key, upTo: query.count + 2)) {
           let tier: MatchTier =
             start > 0 ? .wordPrefix : exact ? .exact : isTerm ? .wordPrefix : .prefix
           if best == nil || tier < best!.tier { best = (tier, key) }
@@ -141,23 +142,45 @@ extension ItemMatcher {
     guard let first = query.first, key.first == first else { return nil }
     let n = query.count
     let m = min(key.count, n + 1)
-    // rows[i][j]: the distance between query[..<i] and key[..<j], capped at 2.
-    var rows = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in 0...n { rows[i][0] = min(i, 2) }
-    for j in 0...m { rows[0][j] = min(j, 2) }
-    if n > 0 && m > 0 {
-      for i in 1...n {
-        for j in 1...m {
-          let cost = query[i - 1] == key[j - 1] ? 0 : 1
-          var d = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-          if i > 1 && j > 1 && query[i - 1] == key[j - 2] && query[i - 2] == key[j - 1] {
-            d = min(d, rows[i - 2][j - 2] + 1)
-          }
-          rows[i][j] = min(d, 2)
+    // The distance between query[..<i] and key[..<j], capped at 2. A cell more than two off
+    // the diagonal is at least 3, so only the band |i - j| <= 2 is computed, in three rows.
+    var rows = [[Int]](repeating: [Int](repeating: 2, count: m + 1), count: 3)
+    func at(_ i: Int, _ j: Int) -> Int {
+      if abs(i - j) > 2 { return 2 }
+      if i == 0 { return min(j, 2) }
+      if j == 0 { return min(i, 2) }
+      return rows[i % 3][j]
+    }
+    for i in 1...n {
+      let lo = max(1, i - 2)
+      let hi = min(m, i + 2)
+      // Past the key's end by more than two: every later distance is 2.
+      guard lo <= hi else { return nil }
+      for j in lo...hi {
+        let cost = query[i - 1] == key[j - 1] ? 0 : 1
+        var d = min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+        if i > 1 && j > 1 && query[i - 1] == key[j - 2] && query[i - 2] == key[j - 1] {
+          d = min(d, at(i - 2, j - 2) + 1)
         }
+        rows[i % 3][j] = min(d, 2)
       }
     }
-    guard rows[n][0...m].min()! <= 1 else { return nil }
-    return key.count <= n + 1 && rows[n][m] <= 1
+    guard (max(0, n - 2)...m).contains(where: { at(n, $0) <= 1 }) else { return nil }
+    return key.count <= n + 1 && at(n, m) <= 1
+  }
+
+  /// The first `limit` scalars of UTF-8 bytes (an ill-formed sequence reads as U+FFFD).
+  static func scalars(_ bytes: ArraySlice<UInt8>, upTo limit: Int) -> [Unicode.Scalar] {
+    var result: [Unicode.Scalar] = []
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while result.count < limit {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): result.append(scalar)
+      case .emptyInput: return result
+      case .error: result.append("\u{FFFD}")
+      }
+    }
+    return result
   }
 }
