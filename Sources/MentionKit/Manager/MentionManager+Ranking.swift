@@ -13,14 +13,18 @@ extension MentionManager {
     var context: Set<String> = []
     /// The data source's continuation after the list's last page; `nil` when there is no more.
     var continuation: (any Sendable)?
+    /// The ranking the list's first page was fetched with: every later page of the query ranks
+    /// with it, so that a page continues where the last one ended even as time passes.
+    var pagingRanking = MentionRanking()
     /// The task fetching the next page, while one runs.
     var pageTask: Task<Void, Never>?
 
     /// Starts paging a new first page: forgets the previous query's next page.
-    mutating func startPaging(after continuation: (any Sendable)?) {
+    mutating func startPaging(after continuation: (any Sendable)?, ranking: MentionRanking) {
       pageTask?.cancel()
       pageTask = nil
       self.continuation = continuation
+      pagingRanking = ranking
     }
   }
 
@@ -53,6 +57,7 @@ extension MentionManager {
   ///
   /// The page arrives like any list change, through the delegate. It is dropped when the query
   /// changed or the list closed before it arrived. Items already in the list are not repeated.
+  /// Every page of a query ranks with the signals and the time of its first page.
   ///
   /// - Returns: Whether a page is being fetched: `false` when no list is shown, the data source
   ///   has no more, or a page is already on its way.
@@ -64,7 +69,7 @@ extension MentionManager {
       else { return false }
       let generation = storage.state.generation
       let request = FetchOperation.Request(
-        filter: filter, ranking: ranking(of: storage), continuation: continuation)
+        filter: filter, ranking: storage.learning.pagingRanking, continuation: continuation)
       liveTasks.increment()
       storage.learning.pageTask = Task { [self] in
         defer { liveTasks.decrement() }

@@ -319,7 +319,7 @@ public final class MentionManager: Sendable {
         }
         storage.list.update(query: active, matches: page.matches, after: storage.change)
         storage.listGeneration = generation
-        storage.learning.startPaging(after: page.continuation)
+        storage.learning.startPaging(after: page.continuation, ranking: ranking)
         return true
       }
       guard stored else { return }
