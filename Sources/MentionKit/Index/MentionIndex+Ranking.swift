@@ -181,15 +181,14 @@ extension MentionIndex {
     var boostedOrdinals: Set<UInt32> = []
     if !boosts.isEmpty {
       let pendingIDs = Set(pending.map(\.item.id))
-      let baseID = ObjectIdentifier(base)
       var cache = signalFields.withLock { $0 }
       var added = false
       for (id, boost) in boosts where !pendingIDs.contains(id) {
         var cached = cache[id]
-        if cached?.base != baseID {
+        if cached?.base !== base {
           guard let ordinal = base.ordinal(of: id) else { continue }
           cached = SignalFields(
-            base: baseID, ordinal: ordinal, fields: FoldedFields(base.items[ordinal]))
+            base: base, ordinal: ordinal, fields: FoldedFields(base.items[ordinal]))
           cache[id] = cached
           added = true
         }

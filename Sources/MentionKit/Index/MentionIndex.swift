@@ -49,7 +49,9 @@ public final class MentionIndex: MentionDataSource, Sendable {
 
   /// An item's folded fields, read from a base.
   struct SignalFields: Sendable {
-    var base: ObjectIdentifier
+    /// The base they were read from (weak: a base replaced by a compaction is freed, and a new
+    /// one may then take its address, so the base itself is compared, never its address).
+    weak var base: IndexBase?
     var ordinal: Int
     var fields: FoldedFields
   }
