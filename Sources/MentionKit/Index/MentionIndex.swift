@@ -242,6 +242,9 @@ public final class MentionIndex: MentionDataSource, Sendable {
       found = true
     } else {
       guard addingIfAbsent else { return false }
+      // Sequences are kept across compactions (a continuation names one); only when they run
+      // out are they renumbered.
+      if state.nextSequence == .max { compact(&state, renumbering: true) }
       sequence = state.nextSequence
       state.nextSequence += 1
       found = false
@@ -255,8 +258,11 @@ public final class MentionIndex: MentionDataSource, Sendable {
     if state.changeCount >= compactionThreshold { Self.compact(&state) }
   }
 
-  private static func compact(_ state: inout State) {
-    guard state.changeCount > 0 else { return }
+  /// Merges the pending changes into a new base. Items keep their sequences (a continuation
+  /// taken before still ends at the same place) unless `renumbering`, when they are numbered
+  /// from 0 again.
+  private static func compact(_ state: inout State, renumbering: Bool = false) {
+    guard state.changeCount > 0 || renumbering else { return }
     var live: [(sequence: UInt32, item: MentionItem)] = []
     live.reserveCapacity(state.base.items.count - state.removed.count + state.pending.count)
     for (ordinal, item) in state.base.items.enumerated() where !state.removed.contains(ordinal) {
@@ -265,9 +271,10 @@ public final class MentionIndex: MentionDataSource, Sendable {
     for entry in state.pending { live.append((entry.sequence, entry.item)) }
     live.sort { $0.sequence < $1.sequence }
     let items = live.map(\.item)
+    let sequences = renumbering ? items.indices.map { UInt32($0) } : live.map(\.sequence)
     state = State(
-      base: IndexBase(items: items, sequences: items.indices.map { UInt32($0) }),
-      nextSequence: UInt32(items.count))
+      base: IndexBase(items: items, sequences: sequences),
+      nextSequence: renumbering ? UInt32(items.count) : state.nextSequence)
   }
 
   /// Keeps the first place and the last version of each id.
