@@ -43,8 +43,13 @@ public struct PickHistory: Sendable, Hashable, Codable {
     }
   }
 
-  /// The seconds after which a weight halves; positive.
-  public var halfLife: Double
+  /// The seconds after which a weight halves; positive and finite (a value that is not
+  /// becomes the default, 14 days).
+  public var halfLife: Double {
+    didSet { if !Self.isValidHalfLife(halfLife) { halfLife = Self.defaultHalfLife } }
+  }
+  /// The half-life used when none (or an invalid one) is given: 14 days.
+  static let defaultHalfLife: Double = 14 * 86_400
   /// A decayed weight below this counts as no history at all, so an item picked long ago ranks
   /// exactly as if it had never been picked (after about 10 half-lives for one pick).
   public static let negligibleWeight = 1.0 / 1024
@@ -56,7 +61,11 @@ public struct PickHistory: Sendable, Hashable, Codable {
   /// - Parameter halfLife: The seconds after which a weight halves; 14 days by default.
   ///   Values that are not positive and finite become the default.
   public init(halfLife: Double = 14 * 86_400) {
-    self.halfLife = halfLife > 0 && halfLife.isFinite ? halfLife : 14 * 86_400
+    self.halfLife = Self.isValidHalfLife(halfLife) ? halfLife : Self.defaultHalfLife
+  }
+
+  private static func isValidHalfLife(_ halfLife: Double) -> Bool {
+    halfLife > 0 && halfLife.isFinite
   }
 
   /// Creates a history from persisted entries.
@@ -70,6 +79,27 @@ public struct PickHistory: Sendable, Hashable, Codable {
     for entry in entries where entry.weight.isFinite && entry.weight > 0 && entry.time.isFinite {
       self.entries[entry.id] = entry
     }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case halfLife, entries
+  }
+
+  /// Decodes a history, with the checks of `init(entries:halfLife:)`: a half-life that is not
+  /// positive and finite becomes the default, and entries with a weight that is not finite and
+  /// positive, or a time that is not finite, are dropped.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: A `DecodingError` when the data is not a history.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let halfLife = try container.decode(Double.self, forKey: .halfLife)
+    let entries = try container.decode([String: Entry].self, forKey: .entries)
+    self.init(
+      entries: entries.sorted { $0.key < $1.key }.map {
+        Entry(id: $0.key, weight: $0.value.weight, time: $0.value.time)
+      },
+      halfLife: halfLife)
   }
 
   /// Every item with history, as of its last pick, sorted by id: what to persist.
