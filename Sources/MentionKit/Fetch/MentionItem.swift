@@ -33,7 +33,7 @@ public struct MentionItem: Sendable, Hashable, Identifiable {
       self.insertionText = insertionText
       self.displayText = displayText
       self.searchTerms = searchTerms
-      self.score = score
+      self.score = score.isNaN ? 0 : score
       self.metadata = metadata
     }
 
@@ -67,10 +67,10 @@ public struct MentionItem: Sendable, Hashable, Identifiable {
     set { update { $0.searchTerms = newValue } }
   }
   /// A ranking score such as popularity or affinity: within a match tier, higher scores rank
-  /// first.
+  /// first. A NaN score is stored as 0, so that scores always compare.
   public var score: Double {
     get { storage.score }
-    set { update { $0.score = newValue } }
+    set { update { $0.score = newValue.isNaN ? 0 : newValue } }
   }
   /// Application data carried with the item (avatar URL, kind, team).
   public var metadata: [String: String] {
@@ -85,7 +85,7 @@ public struct MentionItem: Sendable, Hashable, Identifiable {
   ///   - insertionText: The text inserted on completion, without the delimiter.
   ///   - displayText: The text shown in a suggestion list; defaults to `insertionText`.
   ///   - searchTerms: Further words the item can be found by.
-  ///   - score: A ranking score; higher ranks first within a match tier.
+  ///   - score: A ranking score; higher ranks first within a match tier. NaN is stored as 0.
   ///   - metadata: Application data carried with the item.
   public init(
     id: String,
