@@ -35,6 +35,17 @@ struct IndexHostileInputTests {
     #expect(try await index.items(for: query).map(\.id) == ["U1", "U2"])
   }
 
+  @Test func aManagerWithTheLargestLimitPagesTheIndex() async throws {
+    var trigger = Trigger.mention
+    trigger.resultLimit = .max
+    let manager = MentionManager(
+      triggers: [trigger], dataSource: MentionIndex(Self.items), clock: ManualClock())
+    manager.setText("@a")
+    #expect(await eventually { manager.currentSuggestions?.matches.count == 2 })
+    #expect(manager.currentSuggestions?.items.map(\.id) == ["U1", "U2"])
+    #expect(manager.currentSuggestions?.hasMore == false)
+  }
+
   /// A 10,000,000-character query against keys that share at most two scalars with it: the
   /// typo search stops once no key starts with the query's first scalars. One edit of "qqqq…"
   /// cannot reach "qa" or "qqb" (they are far shorter), so nothing matches.
