@@ -59,11 +59,11 @@ struct IndexHostileInputTests {
     #expect(index.page(for: query, limit: 8).matches.isEmpty)
   }
 
-  /// Pending items, one in the context, whose display name has 500,000 words: each word start
+  /// Pending items, one in the context, whose display name has 100,000 words: each word start
   /// reads only as many scalars as a one-edit match can use. "abcd" is one substitution from
   /// the handle "abce" (the whole handle: the exact tier), and from no word "a".
   @Test func aHugeFieldIsReadOnlyAsFarAsATypoReaches() {
-    let name = String(repeating: "a ", count: 500_000)
+    let name = String(repeating: "a ", count: 100_000)
     let index = MentionIndex(compactionThreshold: 10)
     index.add(MentionItem(id: "P1", insertionText: "abce", displayText: name))
     index.add(MentionItem(id: "B1", insertionText: "abcf", displayText: name))
