@@ -75,6 +75,9 @@ struct MentionManagerTests {
     #expect(await eventually { source.calls == ["a"] })
     manager.process("@ab")
     #expect(await eventually { source.cancelled == ["a"] })
+    // The "ab" fetch must have reached the source before it is cancelled; a fetch cancelled
+    // before it calls the source never tells the source.
+    #expect(await eventually { source.calls == ["a", "ab"] })
     manager.process("done")
     #expect(await eventually { source.cancelled == ["a", "ab"] })
     gate.open()
