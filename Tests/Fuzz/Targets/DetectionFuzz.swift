@@ -105,7 +105,9 @@ enum DetectionFuzz {
       }
       let query = (try? sharedDetector.detect(in: text, cursor: entity.range.upperBound)) ?? nil
       fuzzCheck(
-        query.map(\.range.lowerBound) == entity.range.lowerBound && query?.text == entity.value
+        // A silent query (`@_ana`) searches without its marker; the entity's value keeps it.
+        query.map(\.range.lowerBound) == entity.range.lowerBound
+          && query.map { $0.isSilent ? "_" + $0.text : $0.text } == entity.value
           && query?.trigger.name == entity.trigger,
         "entity \(entity) vs query \(String(describing: query))")
     }
