@@ -166,8 +166,10 @@ enum DetectionFuzz {
     fuzzCheck(boundaries.isCharacterBoundary(cursor), "cursor \(cursor) splits a grapheme")
     fuzzCheck(
       boundaries.isCharacterBoundary(lower), "range start \(lower) splits a grapheme")
-    let delimiter = String(
+    var delimiter = String(
       text.unicodeScalars[query.range.lowerBound..<query.queryRange.lowerBound])
+    // A silent query's text starts after the marker that follows the delimiter.
+    if query.isSilent && delimiter.hasSuffix("_") { delimiter.removeLast() }
     fuzzCheck(delimiter == query.delimiter, "delimiter \(query.delimiter) vs text \(delimiter)")
     fuzzCheck(query.trigger.allDelimiters.contains(delimiter), "unknown delimiter \(delimiter)")
     fuzzCheck(detector.triggers.contains(query.trigger), "unknown trigger")
