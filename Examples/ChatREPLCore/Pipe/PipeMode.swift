@@ -1,11 +1,5 @@
 import MentionKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Pipe mode: each input line becomes one output line; unknown and ambiguous handles, and
 /// mentions past the per-message limit (not looked up), are also reported on the error stream
 /// with their line number, so none goes unnoticed.
@@ -164,29 +158,10 @@ struct PipeMode {
   {
     var out = BufferedWriter(descriptor: output)
     var err = BufferedWriter(descriptor: errors)
-    var splitter = LineSplitter()
-    var chunk = [UInt8](repeating: 0, count: readSize)
-    var lineNumber = 0
-    var reportedInvalidUTF8 = false
+    var input = PipeInput(descriptor: input, readSize: readSize)
     /// With `pairsEdits`, a stored message waiting for its edited version.
     var stored: String?
-    func emit(_ bytes: ArraySlice<UInt8>) {
-      lineNumber += 1
-      var slice = bytes
-      if slice.last == 0x0D { slice = slice.dropLast() }
-      let text: String
-      if let valid = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
-        text = valid
-      } else {
-        text = String(decoding: slice, as: UTF8.self)
-        if !reportedInvalidUTF8 {
-          reportedInvalidUTF8 = true
-          err.write(
-            Self.warningPrefix
-              + "line \(lineNumber): not valid UTF-8 (replaced by U+FFFD; later lines"
-              + " with invalid UTF-8 are not reported)\n")
-        }
-      }
+    func emit(_ text: String, number: Int, err: inout BufferedWriter) {
       if pairsEdits {
         guard let first = stored else {
           stored = text
@@ -194,27 +169,23 @@ struct PipeMode {
         }
         stored = nil
         processEdit(
-          stored: first, number: lineNumber - 1, edited: text, into: &out.buffer,
+          stored: first, number: number - 1, edited: text, into: &out.buffer,
           warnings: &err.buffer)
       } else {
-        process(text, number: lineNumber, into: &out.buffer, warnings: &err.buffer)
+        process(text, number: number, into: &out.buffer, warnings: &err.buffer)
       }
       out.buffer.append(0x0A)
       out.flushIfFull()
       err.flushIfFull()
     }
-    while true {
+    repeat {
       // Everything processed goes out before waiting for more input: `tail -f log | chat-repl`
       // shows each line at once. Reads of a file or a busy pipe return large pieces, so this
       // costs a write per piece, not per line.
       out.flush()
       err.flush()
-      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      splitter.append(chunk[0..<count], emit)
-    }
-    splitter.finish(emit)
+    } while input.readLines(errors: &err, emit)
+    let lineNumber = input.lineNumber
     if stored != nil {
       err.write(
         Self.warningPrefix

@@ -1,12 +1,6 @@
 import MentionKit
 import ToolSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--suggest` pipe mode: each input line is a composer's text with the cursor at its end; each
 /// output line is one JSON object with the active query and its ranked suggestions, keys in a
 /// fixed order:
@@ -136,29 +130,14 @@ struct SuggestMode {
   {
     var out = BufferedWriter(descriptor: output)
     var err = BufferedWriter(descriptor: errors)
-    var splitter = LineSplitter()
-    var chunk = [UInt8](repeating: 0, count: readSize)
-    var lineNumber = 0
-    var reportedInvalidUTF8 = false
+    var input = PipeInput(descriptor: input, readSize: readSize)
     var lines: [String] = []
-    func collect(_ bytes: ArraySlice<UInt8>) {
-      lineNumber += 1
-      var slice = bytes
-      if slice.last == 0x0D { slice = slice.dropLast() }
-      if let valid = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
-        lines.append(valid)
-        return
-      }
-      lines.append(String(decoding: slice, as: UTF8.self))
-      if !reportedInvalidUTF8 {
-        reportedInvalidUTF8 = true
-        err.write(
-          PipeMode.warningPrefix
-            + "line \(lineNumber): not valid UTF-8 (replaced by U+FFFD; later lines"
-            + " with invalid UTF-8 are not reported)\n")
-      }
-    }
-    func flushLines() async {
+    var more = true
+    while more {
+      // As in the other pipe modes: everything processed goes out before waiting for input.
+      out.flush()
+      err.flush()
+      more = input.readLines(errors: &err) { line, _, _ in lines.append(line) }
       for line in lines {
         out.buffer.append(contentsOf: await process(line).utf8)
         out.buffer.append(0x0A)
@@ -166,20 +145,8 @@ struct SuggestMode {
       }
       lines.removeAll(keepingCapacity: true)
     }
-    while true {
-      // As in the other pipe modes: everything processed goes out before waiting for input.
-      out.flush()
-      err.flush()
-      let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      splitter.append(chunk[0..<count], collect)
-      await flushLines()
-    }
-    splitter.finish(collect)
-    await flushLines()
     out.flush()
     err.flush()
-    return lineNumber
+    return input.lineNumber
   }
 }
