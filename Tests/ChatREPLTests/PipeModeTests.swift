@@ -153,6 +153,14 @@ struct PipeModeTests {
   static func runBinary(_ arguments: [String], input: String) throws -> (
     status: Int32, output: String, errors: String
   ) {
+    try runBinary(arguments, input: Data(input.utf8))
+  }
+
+  /// Runs the built `chat-repl` with the given arguments and standard input bytes, written from
+  /// another thread so that a large input cannot block on a full output pipe.
+  static func runBinary(_ arguments: [String], input: Data) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
     let process = Process()
     process.executableURL = try binaryURL()
     process.arguments = arguments
@@ -163,8 +171,11 @@ struct PipeModeTests {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
+    let writer = Thread {
+      stdin.fileHandleForWriting.write(input)
+      try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

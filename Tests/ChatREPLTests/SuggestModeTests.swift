@@ -68,29 +68,13 @@ struct SuggestModeTests {
   /// "@jo" is at 10000001..<10000004.
   @Test func binaryTakesHugeLinesAndInvalidUTF8() throws {
     let users = try PipeModeTests.temporaryFile("suggest-bad-users.tsv", Self.usersTSV)
-    let process = Process()
-    process.executableURL = try PipeModeTests.binaryURL()
-    process.arguments = ["--suggest", "--users", users, "--limit", "1"]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let writer = Thread {
-      var input = Data([0xFF])
-      input.append(Data(" @an\n".utf8))
-      input.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
-      input.append(Data(" @jo\n".utf8))
-      stdin.fileHandleForWriting.write(input)
-      try? stdin.fileHandleForWriting.close()
-    }
-    writer.start()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    var input = Data([0xFF])
+    input.append(Data(" @an\n".utf8))
+    input.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
+    input.append(Data(" @jo\n".utf8))
+    let (status, output, errors) = try PipeModeTests.runBinary(
+      ["--suggest", "--users", users, "--limit", "1"], input: input)
+    #expect(status == 0)
     #expect(
       output
         == ##"{"query":{"trigger":"mention","text":"an","utf16":[2,5]},"suggestions":["##
