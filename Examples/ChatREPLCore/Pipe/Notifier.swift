@@ -28,7 +28,8 @@ struct Notifier: Sendable {
 
   /// Whether a mention is a broadcast word, which is never reported as an unknown handle.
   func isBroadcast(_ entity: MessageEntity) -> Bool {
-    entity.trigger == .mention && entity.listSlug == nil
-      && policy.broadcasts.contains { HandleKey($0) == HandleKey(entity.value) }
+    guard entity.trigger == .mention, entity.listSlug == nil else { return false }
+    let key = HandleKey(entity.value)
+    return policy.broadcasts.contains { key.matches($0) }
   }
 }
