@@ -116,7 +116,7 @@ struct PipeMode {
       }
       for entity in message.entities {
         switch entity.resolution {
-        case .unresolved where entity.trigger == .mention && notifier?.isBroadcast(entity) != true:
+        case .unresolved where isReported(entity):
           startLine()
           out.append(contentsOf: "unknown ".utf8)
           appendWritten(entity)
