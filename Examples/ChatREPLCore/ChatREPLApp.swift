@@ -68,7 +68,9 @@ public enum ChatREPLApp {
         || POSIX.environment("TERM") == "dumb"
       let summary = directory.summary
       let policy = NotificationPolicy()
-      guard let groups = interactiveGroups(options: options, directory: directory, policy: policy)
+      guard
+        let groups = Self.groups(
+          options: options, directory: directory, policy: policy, embedded: true)
       else { return 1 }
       let (handles, local) = prepare(
         directory, groups: groups, broadcasts: policy.broadcasts)
@@ -141,17 +143,17 @@ public enum ChatREPLApp {
     )
   }
 
-  /// The groups of the interactive composer: the `--groups` file's (a bad file is reported on
-  /// stderr, naming the file and line, and gives `nil`), else the embedded groups when the
-  /// users are the embedded ones, else none.
-  static func interactiveGroups(
-    options: Options, directory: Directory, policy: NotificationPolicy
+  /// The groups of `--groups` (a bad file is reported on stderr, naming the file and line, and
+  /// gives `nil`); without it, with `embedded` (the interactive composer), the embedded groups
+  /// when the users are the embedded ones, else none.
+  static func groups(
+    options: Options, directory: Directory, policy: NotificationPolicy, embedded: Bool
   ) -> GroupFile.Groups? {
     do {
       if let path = options.groupsFile {
         return try GroupFile.load(path, users: directory.users, broadcasts: policy.broadcasts)
       }
-      guard options.usersFile == nil else { return GroupFile.Groups() }
+      guard embedded, options.usersFile == nil else { return GroupFile.Groups() }
       return try GroupFile.parse(
         Array(EmbeddedGroups.tsv.utf8), file: "<embedded groups>", users: directory.users,
         broadcasts: policy.broadcasts)

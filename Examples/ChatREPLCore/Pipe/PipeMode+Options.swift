@@ -1,5 +1,4 @@
 import MentionKit
-import ToolSupport
 
 extension PipeMode {
   /// Pipe mode as the command line sets it up: the groups of `--groups` loaded (a bad file is
@@ -7,15 +6,10 @@ extension PipeMode {
   /// notifier for `--sender` and `--role`.
   static func make(options: Options, directory: Directory) -> PipeMode? {
     let policy = NotificationPolicy()
-    var groups = GroupFile.Groups()
-    if let path = options.groupsFile {
-      do {
-        groups = try GroupFile.load(path, users: directory.users, broadcasts: policy.broadcasts)
-      } catch {
-        POSIX.writeAll(2, "chat-repl: cannot load \(error)\n")
-        return nil
-      }
-    }
+    guard
+      let groups = ChatREPLApp.groups(
+        options: options, directory: directory, policy: policy, embedded: false)
+    else { return nil }
     let handles = HandleTable(
       directory: directory, mentionLimit: options.maxMentions, groups: groups)
     let notifier = Notifier(
