@@ -291,13 +291,8 @@ struct WireReader {
       j += 1
     }
     label = String(decoding: bytes, as: UTF8.self)
-    if audience == .broadcast {
-      guard WireFormat.isBroadcastWord(id) else { return false }
-      emit(isChannel: false, id: id, label: nil, audience: .broadcast)
-    } else {
-      emit(
-        isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel),
-        audience: audience)
+    guard emitLabelled(isChannel: isChannel, id: id, label: label, audience: audience) else {
+      return false
     }
     i = close + 1
     return true
@@ -330,6 +325,21 @@ struct WireReader {
       Self.has(p, "</a>", at: labelEnd)
     else { return false }
     let label = Self.unescape(p, labelStart..<labelEnd, names: Self.htmlEntities, numeric: true)
+    guard emitLabelled(isChannel: isChannel, id: id, label: label, audience: audience) else {
+      return false
+    }
+    i = labelEnd + 4
+    return true
+  }
+
+  // MARK: - Helpers
+
+  /// Emits a Markdown link's or an HTML anchor's token: a broadcast by its word, its label
+  /// dropped (`false`, and nothing emitted, when the word is not one the format writes);
+  /// anything else with its label, the sign dropped.
+  private mutating func emitLabelled(
+    isChannel: Bool, id: String, label: String, audience: MessageEntity.Audience
+  ) -> Bool {
     if audience == .broadcast {
       guard WireFormat.isBroadcastWord(id) else { return false }
       emit(isChannel: false, id: id, label: nil, audience: .broadcast)
@@ -338,11 +348,8 @@ struct WireReader {
         isChannel: isChannel, id: id, label: Self.dropSign(label, isChannel: isChannel),
         audience: audience)
     }
-    i = labelEnd + 4
     return true
   }
-
-  // MARK: - Helpers
 
   private mutating func emit(
     isChannel: Bool, id: String, label: String?, audience: MessageEntity.Audience = .direct
