@@ -234,10 +234,10 @@ public struct MentionResolver: Sendable {
       if mentions > mentionLimit { return .skipped(.overMentionLimit) }
       guard mentionEntry >= 0 else { return .skipped(.noDirectory) }
       let found = mentionDirectory.resolution(of: value, trigger: trigger)
-      if value.utf8.first == 0x5F {
+      if let handle = SilentMarker.handle(in: value) {
         marks = true
-        if found == .unresolved, value.utf8.count > 1 {
-          return mentionDirectory.resolution(of: String(value.dropFirst()), trigger: trigger)
+        if found == .unresolved {
+          return mentionDirectory.resolution(of: String(handle), trigger: trigger)
         }
       } else if checksGroups, case .resolved = found {
         marks = true
@@ -272,7 +272,7 @@ public struct MentionResolver: Sendable {
     for index in message.entities.indices where message.entities[index].trigger == .mention {
       guard case .resolved(let item) = message.entities[index].resolution else { continue }
       let value = message.entities[index].value
-      if value.utf8.first == 0x5F, !HandleKey(value).matches(item.insertionText) {
+      if SilentMarker.handle(in: value) != nil, !HandleKey(value).matches(item.insertionText) {
         message.entities[index].audience = .silent
       } else if checksGroups, mentionDirectory.members(ofGroup: item.id) != nil {
         message.entities[index].audience = .group
