@@ -13,7 +13,8 @@ extension WireFormat {
 
   /// The broadcasts Slack writes as `<!word>` ("Formatting text for app surfaces").
   static let slackBroadcasts: Set<String> = ["here", "channel", "everyone"]
-  /// The broadcasts Discord pings from the message content ("Message Formatting").
+  /// The broadcasts Discord pings from the message content ("Message Formatting"); the reader
+  /// and the escaping find them in bytes with `WireText.discordBroadcastLength`.
   static let discordBroadcasts: Set<String> = ["here", "everyone"]
 
   /// Whether Markdown and HTML write a broadcast of this word: 1–32 ASCII letters, digits,

@@ -152,8 +152,7 @@ struct WireReader {
   {
     switch byte {
     case UInt8(ascii: "@"):
-      return WireText.hasBytes(p, "everyone", at: k, end: p.count)
-        || WireText.hasBytes(p, "here", at: k, end: p.count)
+      return WireText.discordBroadcastLength(p, at: k, end: p.count) != nil
     case UInt8(ascii: "<"):
       // The sign test of `WireText.tokenSign(after:_:end:)`, from `k` on.
       return WireText.tokenSign(after: k - 1, p, end: p.count) != nil
@@ -213,12 +212,14 @@ struct WireReader {
   /// Discord: `@everyone` or `@here` that no backslash escapes (escaped ones were read as text
   /// before this), outside code spans: a broadcast.
   private mutating func discordBroadcast() -> Bool {
-    for word in ["everyone", "here"] where Self.has(p, word, at: i + 1) {
-      emit(isChannel: false, id: word, label: nil, audience: .broadcast)
-      i += 1 + word.utf8.count
-      return true
+    guard let length = WireText.discordBroadcastLength(p, at: i + 1, end: p.count) else {
+      return false
     }
-    return false
+    emit(
+      isChannel: false, id: Self.string(p, i + 1..<i + 1 + length), label: nil, audience: .broadcast
+    )
+    i += 1 + length
+    return true
   }
 
   /// Discord: `<@ID>`, `<@!ID>`, `<#ID>`, and roles `<@&ID>` (groups).

@@ -231,8 +231,7 @@ enum WireText {
     case .discord:
       // The `@` of `@everyone` and `@here` only: Discord would broadcast them.
       if byte == UInt8(ascii: "@")
-        && !(hasBytes(p, "everyone", at: i &+ 1, end: end)
-          || hasBytes(p, "here", at: i &+ 1, end: end))
+        && discordBroadcastLength(p, at: i &+ 1, end: end) == nil
       {
         return
       }
@@ -356,8 +355,7 @@ enum WireText {
   {
     switch p[k] {
     case UInt8(ascii: "@"):
-      return hasBytes(p, "everyone", at: k &+ 1, end: end)
-        || hasBytes(p, "here", at: k &+ 1, end: end)
+      return discordBroadcastLength(p, at: k &+ 1, end: end) != nil
     case UInt8(ascii: "<"):
       return tokenSign(after: k, p, end: end) != nil
     default:
@@ -416,8 +414,7 @@ enum WireText {
     let sign = p[j]
     guard sign != UInt8(ascii: "\\"), sign != UInt8(ascii: "<"), sign != UInt8(ascii: "`"),
       !(sign == UInt8(ascii: "@")
-        && (hasBytes(p, "everyone", at: j &+ 1, end: end)
-          || hasBytes(p, "here", at: j &+ 1, end: end)))
+        && discordBroadcastLength(p, at: j &+ 1, end: end) != nil)
     else { return }
     out.append(p, pending..<j)
     out.append(UInt8(ascii: "\\"))
@@ -425,6 +422,16 @@ enum WireText {
   }
 
   @inline(__always)
+  /// The length of the word Discord broadcasts to after an `@` (`everyone` or `here`, the
+  /// words of `WireFormat.discordBroadcasts`) when it starts at `k`, or `nil`.
+  static func discordBroadcastLength(_ p: UnsafeBufferPointer<UInt8>, at k: Int, end: Int)
+    -> Int?
+  {
+    if hasBytes(p, "everyone", at: k, end: end) { return 8 }
+    if hasBytes(p, "here", at: k, end: end) { return 4 }
+    return nil
+  }
+
   static func hasBytes(
     _ p: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at start: Int, end: Int
   ) -> Bool {
