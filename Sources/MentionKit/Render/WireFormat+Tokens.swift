@@ -59,14 +59,10 @@ extension WireFormat {
   /// Appends a token ``token(for:)`` or ``canWriteToken(for:)`` accepted.
   func appendToken(_ token: Token, to out: inout WireWriter) {
     switch token {
-    case .user(let item):
-      appendItemToken(item, kind: .user, isSilent: false, to: &out)
-    case .silentUser(let item):
-      appendItemToken(item, kind: .user, isSilent: true, to: &out)
-    case .channel(let item):
-      appendItemToken(item, kind: .channel, isSilent: false, to: &out)
-    case .group(let item):
-      appendItemToken(item, kind: .group, isSilent: false, to: &out)
+    case .user(let item): appendItemToken(item, kind: .user, to: &out)
+    case .silentUser(let item): appendItemToken(item, kind: .silentUser, to: &out)
+    case .channel(let item): appendItemToken(item, kind: .channel, to: &out)
+    case .group(let item): appendItemToken(item, kind: .group, to: &out)
     case .broadcast(let word):
       switch self {
       case .slack:
@@ -94,17 +90,18 @@ extension WireFormat {
     }
   }
 
-  private enum ItemKind { case user, channel, group }
+  /// A silent user's token differs from a user's in HTML only.
+  private enum ItemKind { case user, silentUser, channel, group }
 
   /// Appends the token of a user, channel or group whose id the format accepts.
   private func appendItemToken(
-    _ item: MentionItem, kind: ItemKind, isSilent: Bool, to out: inout WireWriter
+    _ item: MentionItem, kind: ItemKind, to out: inout WireWriter
   ) {
     let isChannel = kind == .channel
     switch self {
     case .slack:
       switch kind {
-      case .user: out.append("<@")
+      case .user, .silentUser: out.append("<@")
       case .channel: out.append("<#")
       case .group: out.append("<!subteam^")
       }
@@ -119,7 +116,7 @@ extension WireFormat {
       out.append(UInt8(ascii: ">"))
     case .discord:
       switch kind {
-      case .user: out.append("<@")
+      case .user, .silentUser: out.append("<@")
       case .channel: out.append("<#")
       case .group: out.append("<@&")
       }
@@ -130,7 +127,7 @@ extension WireFormat {
       let label = WireText.label(isChannel ? item.insertionText : item.displayText)
       WireText.appendEscaped(label, format: .markdown, to: &out)
       switch kind {
-      case .user: out.append("](user:")
+      case .user, .silentUser: out.append("](user:")
       case .channel: out.append("](channel:")
       case .group: out.append("](group:")
       }
@@ -138,10 +135,8 @@ extension WireFormat {
       out.append(UInt8(ascii: ")"))
     case .html:
       switch kind {
-      case .user:
-        out.append(
-          isSilent
-            ? #"<a class="mention silent" data-id=""# : #"<a class="mention" data-id=""#)
+      case .user: out.append(#"<a class="mention" data-id=""#)
+      case .silentUser: out.append(#"<a class="mention silent" data-id=""#)
       case .channel: out.append(#"<a class="channel" data-id=""#)
       case .group: out.append(#"<a class="group" data-id=""#)
       }
