@@ -299,23 +299,25 @@ struct WireReader {
     return true
   }
 
+  /// The openings of the HTML anchors the reader takes: whether each is a channel, and its
+  /// audience.
+  private static let htmlAnchors: [(String, isChannel: Bool, MessageEntity.Audience)] = [
+    (#"<a class="mention" data-id=""#, false, .direct),
+    (#"<a class="channel" data-id=""#, true, .direct),
+    (#"<a class="group" data-id=""#, false, .group),
+    (#"<a class="broadcast" data-id=""#, false, .broadcast),
+    (#"<a class="mention silent" data-id=""#, false, .silent),
+  ]
+
   /// HTML: `<a class="mention" data-id="ID">label</a>`, or the classes `channel`, `group`,
   /// `broadcast` and `mention silent`.
   private mutating func htmlAnchor() -> Bool {
-    var isChannel = false
-    var audience = MessageEntity.Audience.direct
-    var k = i
-    let classes: [(String, Bool, MessageEntity.Audience)] = [
-      (#"<a class="mention" data-id=""#, false, .direct),
-      (#"<a class="channel" data-id=""#, true, .direct),
-      (#"<a class="group" data-id=""#, false, .group),
-      (#"<a class="broadcast" data-id=""#, false, .broadcast),
-      (#"<a class="mention silent" data-id=""#, false, .silent),
-    ]
-    guard let match = classes.first(where: { Self.has(p, $0.0, at: k) }) else { return false }
-    k += match.0.utf8.count
-    isChannel = match.1
-    audience = match.2
+    guard
+      let (opening, isChannel, audience) = Self.htmlAnchors.first(where: {
+        Self.has(p, $0.0, at: i)
+      })
+    else { return false }
+    let k = i + opening.utf8.count
     guard let quote = find(UInt8(ascii: "\""), from: k, stoppingAt: UInt8(ascii: "<")),
       Self.has(p, "\">", at: quote)
     else { return false }
