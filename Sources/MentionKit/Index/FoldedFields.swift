@@ -12,9 +12,11 @@ struct FoldedFields: Sendable {
     handle = MentionIndex.foldKey(item.insertionText)
     name = MentionIndex.foldKey(item.displayText)
     terms = item.searchTerms.map { MentionIndex.foldKey($0) }
-    spellings = IndexBase.spellings(of: item.insertionText).map { ($0, false) }
-    spellings += IndexBase.spellings(of: item.displayText).map { ($0, false) }
-    for term in item.searchTerms { spellings += IndexBase.spellings(of: term).map { ($0, true) } }
+    spellings = IndexBase.spellings(of: item.insertionText, own: handle[...]).map { ($0, false) }
+    spellings += IndexBase.spellings(of: item.displayText, own: name[...]).map { ($0, false) }
+    for (term, folded) in zip(item.searchTerms, terms) {
+      spellings += IndexBase.spellings(of: term, own: folded[...]).map { ($0, true) }
+    }
   }
 
   /// Bytes held, roughly.

@@ -79,11 +79,10 @@ extension IndexBase {
   }
 
   /// The folded Latin spellings of a field (see `Transliteration`) that differ from its own
-  /// folded text, without duplicates. A field of ASCII only has none, which skips the
+  /// folded text (`own`), without duplicates. A field of ASCII only has none, which skips the
   /// transliteration of most fields.
-  static func spellings(of field: String, own: ArraySlice<UInt8>? = nil) -> [[UInt8]] {
+  static func spellings(of field: String, own: ArraySlice<UInt8>) -> [[UInt8]] {
     if field.utf8.allSatisfy({ $0 < 0x80 }) { return [] }
-    let own = own ?? MentionIndex.foldKey(field)[...]
     var found: [[UInt8]] = []
     for spelling in Transliteration.spellings(of: field) {
       let folded = MentionIndex.foldKey(spelling)

@@ -78,9 +78,10 @@ extension MentionIndex {
       }
     }
     func append(_ field: String, whole: MatchTier, prefix: MatchTier) {
-      append(foldKey(field), whole: whole, prefix: prefix, spelled: false)
+      let folded = foldKey(field)
+      append(folded, whole: whole, prefix: prefix, spelled: false)
       guard spellings else { return }
-      for spelling in IndexBase.spellings(of: field) {
+      for spelling in IndexBase.spellings(of: field, own: folded[...]) {
         append(spelling, whole: whole, prefix: prefix, spelled: true)
       }
     }
