@@ -45,17 +45,16 @@ public struct DefaultMentionFilter: MentionFilter {
     -> [MentionMatch]
   {
     let matcher = ItemMatcher(query: query.text, matchesSubstrings: matchesSubstrings)
-    var ranked: [(match: MentionMatch, index: Int)] = []
+    var ranked: [(match: MentionMatch, key: RankKey)] = []
     ranked.reserveCapacity(min(items.count, 1024))
     for index in items.indices {
       if let tier = matcher.tier(of: items[index]) {
-        ranked.append((ranking.match(items[index], tier: tier), index))
+        let match = ranking.match(items[index], tier: tier)
+        // The fetched order breaks ties (no list holds 2^32 items).
+        ranked.append((match, RankKey(match, sequence: UInt32(truncatingIfNeeded: index))))
       }
     }
-    ranked.sort { lhs, rhs in
-      if let order = MentionRanking.order(lhs.match, rhs.match) { return order }
-      return lhs.index < rhs.index
-    }
+    ranked.sort { $0.key < $1.key }
     let cap = max(0, limit ?? query.trigger.resultLimit)
     var seen = Set<String>()
     var result: [MentionMatch] = []

@@ -36,17 +36,6 @@ extension MentionRanking {
       item: item, tier: tier, route: route, isInContext: context.contains(item.id),
       frecency: history.weight(of: item.id, at: now))
   }
-
-  /// Whether `lhs` ranks before `rhs` by route, tier, context, frecency and score; `nil` when
-  /// they tie on all of them (the caller breaks the tie by insertion order).
-  static func order(_ lhs: MentionMatch, _ rhs: MentionMatch) -> Bool? {
-    if lhs.route.rank != rhs.route.rank { return lhs.route.rank < rhs.route.rank }
-    if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-    if lhs.isInContext != rhs.isInContext { return lhs.isInContext }
-    if lhs.frecency != rhs.frecency { return lhs.frecency > rhs.frecency }
-    if lhs.item.score != rhs.item.score { return lhs.item.score > rhs.item.score }
-    return nil
-  }
 }
 
 extension MentionMatch.Route {
@@ -57,5 +46,38 @@ extension MentionMatch.Route {
     case .transliterated: 1
     case .typo: 2
     }
+  }
+}
+
+/// The full rank of a match: route and tier (the rank class), the signals, the score, then
+/// insertion order. Smaller ranks first.
+struct RankKey: Sendable, Hashable, Comparable {
+  /// The tier, plus 4 for a transliterated match, plus 8 for a typo.
+  var rankClass: UInt32
+  var inContext: Bool
+  var frecency: Double
+  var score: Double
+  var sequence: UInt32
+
+  /// Whether the item had signals (it ranks before every item without in its class).
+  var isBoosted: Bool { inContext || frecency > 0 }
+
+  static func < (lhs: RankKey, rhs: RankKey) -> Bool {
+    if lhs.rankClass != rhs.rankClass { return lhs.rankClass < rhs.rankClass }
+    if lhs.inContext != rhs.inContext { return lhs.inContext }
+    if lhs.frecency != rhs.frecency { return lhs.frecency > rhs.frecency }
+    if lhs.score != rhs.score { return lhs.score > rhs.score }
+    return lhs.sequence < rhs.sequence
+  }
+}
+
+extension RankKey {
+  /// The rank of a match, with `sequence` breaking ties.
+  init(_ match: MentionMatch, sequence: UInt32) {
+    rankClass = UInt32(match.route.rank * 4 + match.tier.rawValue)
+    inContext = match.isInContext
+    frecency = match.frecency
+    score = match.item.score
+    self.sequence = sequence
   }
 }

@@ -280,28 +280,6 @@ extension MentionIndex {
   }
 }
 
-/// The full rank of a match: route and tier (the rank class), the signals, the score, then
-/// insertion order. Smaller ranks first.
-struct RankKey: Sendable, Hashable, Comparable {
-  /// The tier, plus 4 for a transliterated match, plus 8 for a typo.
-  var rankClass: UInt32
-  var inContext: Bool
-  var frecency: Double
-  var score: Double
-  var sequence: UInt32
-
-  /// Whether the item had signals (it ranks before every item without in its class).
-  var isBoosted: Bool { inContext || frecency > 0 }
-
-  static func < (lhs: RankKey, rhs: RankKey) -> Bool {
-    if lhs.rankClass != rhs.rankClass { return lhs.rankClass < rhs.rankClass }
-    if lhs.inContext != rhs.inContext { return lhs.inContext }
-    if lhs.frecency != rhs.frecency { return lhs.frecency > rhs.frecency }
-    if lhs.score != rhs.score { return lhs.score > rhs.score }
-    return lhs.sequence < rhs.sequence
-  }
-}
-
 extension IndexBase {
   /// The smallest base rank key (`class << 32 | ordinal`) of an item without signals that
   /// ranks after `last`.
