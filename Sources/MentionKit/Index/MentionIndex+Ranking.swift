@@ -96,9 +96,7 @@ extension MentionIndex {
     guard !folded.isEmpty else { return nil }
     var top = TopK(capacity: limit)
     base.search(folded, removed: removed, into: &top)
-    if !top.isFull && folded.count >= 4 && String(decoding: folded, as: UTF8.self).count >= 4 {
-      return nil
-    }
+    if !top.isFull && Self.allowsTypos(folded) { return nil }
     return top.sorted().map { key in
       let ordinal = Int(key & 0xFFFF_FFFF)
       let rankClass = UInt32(key >> 32)
@@ -150,6 +148,11 @@ extension MentionIndex {
     return MentionMatch(
       item: item, tier: MatchTier(rawValue: Int(rankClass & 3)) ?? .wordPrefix,
       route: route, isInContext: candidate.key.inContext, frecency: candidate.key.frecency)
+  }
+
+  /// Whether a folded query is long enough to match with a typo: four characters or more.
+  private static func allowsTypos(_ folded: [UInt8]) -> Bool {
+    folded.count >= 4 && String(decoding: folded, as: UTF8.self).count >= 4
   }
 
   private static func scalars(_ folded: [UInt8]) -> [Unicode.Scalar] {
@@ -262,9 +265,7 @@ extension MentionIndex {
     }
 
     // One typo, when those don't fill the page, for queries of four characters or more.
-    guard results.count < count, folded.count >= 4,
-      String(decoding: folded, as: UTF8.self).count >= 4
-    else { return (folded, base, results) }
+    guard results.count < count, Self.allowsTypos(folded) else { return (folded, base, results) }
     let typoQuery = Self.scalars(folded)
     let (individual, matching) = individualCandidates(typoQuery: typoQuery)
     var top = TopK(capacity: count - results.count + matching)
