@@ -6,8 +6,6 @@ import Testing
 /// ``MentionManager``, the English default text, and the tracker's transitions. Every expected
 /// announcement is worked out by hand from the script.
 @MainActor struct AnnouncementTests {
-  typealias Source = CompositionManagerTests.TableSource
-  typealias KeepOrder = CompositionManagerTests.KeepOrder
   typealias Listener = CompositionManagerTests.Listener
 
   let anna = MentionItem(id: "U1", insertionText: "anna", displayText: "Anna Smith")
@@ -18,7 +16,8 @@ import Testing
   /// A manager without debounce over a table of answers, and a listener for its announcements.
   func session(_ table: [String: [MentionItem]]) -> (MentionManager, Listener) {
     let manager = MentionManager(
-      triggers: [.mention], dataSource: Source(table), filter: KeepOrder())
+      triggers: [.mention], dataSource: ScriptedDataSource { .answer(table[$0] ?? []) },
+      filter: KeepAll())
     let listener = Listener()
     manager.delegate = listener
     return (manager, listener)

@@ -11,28 +11,9 @@ import Testing
   let jose = MentionItem(id: "U1", insertionText: "jose", displayText: "José Álvarez")
   let rene = MentionItem(id: "U7", insertionText: "rené", displayText: "René Char")
 
-  /// Answers each query text from a table, in the order given, and records what was asked.
-  final class TableSource: MentionDataSource {
-    let table: [String: [MentionItem]]
-    let asked = Lock<[String]>([])
-
-    init(_ table: [String: [MentionItem]]) { self.table = table }
-
-    var texts: [String] { asked.withLock { $0 } }
-
-    func items(for query: MentionQuery) async throws -> [MentionItem] {
-      asked.withLock { $0.append(query.text) }
-      return table[query.text] ?? []
-    }
-  }
-
-  /// Keeps the data source's order, so the expected lists are the table's.
-  struct KeepOrder: MentionFilter {
-    func matches(in items: [MentionItem], for query: MentionQuery, ranking: MentionRanking)
-      -> [MentionMatch]
-    {
-      items.map { MentionMatch(item: $0, tier: .prefix) }
-    }
+  /// Answers each query text from a table at once, and records what was asked.
+  func tableSource(_ table: [String: [MentionItem]]) -> ScriptedDataSource {
+    ScriptedDataSource { .answer(table[$0] ?? []) }
   }
 
   /// Records the announcements, on the main actor.
@@ -46,11 +27,13 @@ import Testing
 
   let clock = ManualClock()
 
-  func manager(_ source: TableSource) -> MentionManager {
+  /// A manager whose filter keeps the data source's order, so the expected lists are the
+  /// table's.
+  func manager(_ source: ScriptedDataSource) -> MentionManager {
     var mention = Trigger.mention
     mention.debounce = .milliseconds(100)
     return MentionManager(
-      triggers: [mention, .hashtag], dataSource: source, filter: KeepOrder(), clock: clock)
+      triggers: [mention, .hashtag], dataSource: source, filter: KeepAll(), clock: clock)
   }
 
   /// Lets the debounce pass and waits until the manager has stored and delivered the answer.
@@ -61,7 +44,7 @@ import Testing
   }
 
   @Test func japaneseReadingThenCommit() async throws {
-    let source = TableSource(["": [yamada, jose], "やまだ": [yamada]])
+    let source = tableSource(["": [yamada, jose], "やまだ": [yamada]])
     let manager = manager(source)
     let listener = Listener()
     manager.delegate = listener
@@ -90,7 +73,7 @@ import Testing
     }
     #expect(manager.draft.text == "@やまだ")
     #expect(manager.draft.entities.isEmpty)
-    #expect(source.texts == [""])
+    #expect(source.calls == [""])
     #expect(listener.announcements == [.listOpened(count: 2)])
 
     // Commit: the query is detected before the clock moves; the fetch waits its debounce.
@@ -99,7 +82,7 @@ import Testing
     #expect(manager.activeQuery?.text == "やまだ")
     #expect(manager.currentSuggestions == nil)
     await fetch(manager)
-    #expect(source.texts == ["", "やまだ"])
+    #expect(source.calls == ["", "やまだ"])
     #expect(manager.currentSuggestions?.items == [yamada])
     #expect(listener.announcements == [.listOpened(count: 2), .listOpened(count: 1)])
 
@@ -112,7 +95,7 @@ import Testing
   }
 
   @Test func deadKeyKeepsTheQueryUntilTheLetter() async {
-    let source = TableSource(["ren": [rene], "rené": [rene]])
+    let source = tableSource(["ren": [rene], "rené": [rene]])
     let manager = manager(source)
     manager.insert("@ren")
     await fetch(manager)
@@ -132,13 +115,13 @@ import Testing
     #expect(manager.draft.selectedUTF16Range == 5..<5)
     #expect(manager.activeQuery?.text == "rené")
     await fetch(manager)
-    #expect(source.texts == ["ren", "rené"])
+    #expect(source.calls == ["ren", "rené"])
     #expect(manager.accept())
     #expect(manager.draft.text == "@rené ")
   }
 
   @Test func fullWidthAtSignCommittedFromTheInputMethod() async throws {
-    let source = TableSource(["": [jose]])
+    let source = tableSource(["": [jose]])
     let manager = manager(source)
     manager.insert("hi ")
     manager.setMarkedText("＠")
@@ -180,7 +163,7 @@ import Testing
   }
 
   @Test func cancelledCompositionRestoresTheQuery() async {
-    let source = TableSource(["": [jose]])
+    let source = tableSource(["": [jose]])
     let manager = manager(source)
     manager.insert("@")
     await fetch(manager)
@@ -194,13 +177,13 @@ import Testing
     #expect(manager.activeQuery?.text == "")
     #expect(clock.sleeperCount == 0)
     await manager.settle()
-    #expect(source.texts == [""])
+    #expect(source.calls == [""])
     #expect(manager.currentSuggestions == before)
     #expect(manager.accept())
   }
 
   @Test func compositionBeforeAMentionKeepsIt() async throws {
-    let manager = manager(TableSource([:]))
+    let manager = manager(tableSource([:]))
     let entity = MessageEntity(
       trigger: .mention, utf16Range: 0..<5, value: "jose", resolution: .resolved(jose))
     try manager.load(Message(text: "@jose ", entities: [entity]))
