@@ -210,7 +210,8 @@ enum DetectionFuzz {
       start: text.scalarOffset(of: query.range.lowerBound),
       queryStart: text.scalarOffset(of: query.queryRange.lowerBound),
       cursor: text.scalarOffset(of: query.cursor),
-      end: text.scalarOffset(of: query.range.upperBound))
+      end: text.scalarOffset(of: query.range.upperBound),
+      isSilent: query.isSilent)
     fuzzCheck(actual == expected, "detector \(actual) vs reference \(String(describing: expected))")
   }
 }

@@ -9,9 +9,11 @@ struct ReferenceDetector {
     var queryStart: Int
     var cursor: Int
     var end: Int
+    var isSilent = false
 
     var description: String {
       "trigger \(trigger) \(delimiter.debugDescription) [\(start) \(queryStart) \(cursor) \(end)]"
+        + (isSilent ? " silent" : "")
     }
   }
 
@@ -61,9 +63,16 @@ struct ReferenceDetector {
         while end < scalars.count, trigger.queryCharacters.contains(scalars[end]) { end += 1 }
         guard end - queryStart <= trigger.maximumQueryLength else { return nil }
         guard characterStarts.contains(end) else { return nil }
+        // Zulip's silent mention: `@_an` searches for `an` when the `_` is a character of its
+        // own and what follows it does not start with a combining mark.
+        let isSilent =
+          trigger.name == .mention && queryStart < cursor && scalars[queryStart] == "_"
+          && characterStarts.contains(queryStart + 1)
+          && !startsWithMark(scalars[(queryStart + 1)...].first, trigger)
         return Match(
-          trigger: index, delimiter: delimiter, start: start, queryStart: queryStart,
-          cursor: cursor, end: end)
+          trigger: index, delimiter: delimiter, start: start,
+          queryStart: isSilent ? queryStart + 1 : queryStart, cursor: cursor, end: end,
+          isSilent: isSilent)
       }
     }
     return nil
