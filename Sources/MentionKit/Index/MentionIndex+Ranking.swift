@@ -97,8 +97,18 @@ extension MentionIndex {
     var top = TopK(capacity: limit)
     base.search(folded, removed: removed, into: &top)
     if !top.isFull && Self.allowsTypos(folded) { return nil }
-    return top.sorted().map {
-      match(Candidate(key: $0, in: top, base: base), query: folded, base: base)
+    return top.sorted().map { key in
+      let ordinal = Int(key & 0xFFFF_FFFF)
+      let rankClass = UInt32(key >> 32)
+      var route = MentionMatch.Route.literal
+      if rankClass >= 4 {
+        route =
+          top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) }
+          ?? FoldedFields(base.items[ordinal]).best(folded, typoQuery: nil)?.route ?? .literal
+      }
+      return MentionMatch(
+        item: base.items[ordinal], tier: MatchTier(rawValue: Int(rankClass & 3)) ?? .wordPrefix,
+        route: route)
     }
   }
 
@@ -201,8 +211,14 @@ extension MentionIndex {
 
     func candidates(_ top: TopK) -> [Candidate] {
       top.sorted().compactMap { key in
-        if boostedOrdinals.contains(UInt32(key & 0xFFFF_FFFF)) { return nil }
-        return Candidate(key: key, in: top, base: base)
+        let ordinal = Int(key & 0xFFFF_FFFF)
+        if boostedOrdinals.contains(UInt32(ordinal)) { return nil }
+        let rankClass = UInt32(key >> 32)
+        let route = top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) }
+        return Candidate(
+          key: RankKey(
+            rankClass: rankClass, inContext: false, frecency: 0, score: base.items[ordinal].score,
+            sequence: base.sequences[ordinal]), ordinal: ordinal, route: route)
       }
     }
     /// The items checked one by one that match in the phase, after `last`, and how many
@@ -277,19 +293,5 @@ extension IndexBase {
       return score > last.score || (score == last.score && sequences[ordinal] <= last.sequence)
     }
     return high | UInt64(ordinal)
-  }
-}
-
-extension MentionIndex.Candidate {
-  /// The candidate of a base rank key (`class << 32 | ordinal`) of an item without signals,
-  /// with the route `top` noted for it.
-  init(key: UInt64, in top: TopK, base: IndexBase) {
-    let ordinal = Int(key & 0xFFFF_FFFF)
-    let rankClass = UInt32(key >> 32)
-    self.init(
-      key: RankKey(
-        rankClass: rankClass, inContext: false, frecency: 0, score: base.items[ordinal].score,
-        sequence: base.sequences[ordinal]),
-      ordinal: ordinal, route: top.notes[key].map { base.route(rankClass: rankClass, at: Int($0)) })
   }
 }
