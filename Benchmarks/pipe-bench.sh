@@ -52,6 +52,7 @@ echo "one line without a line break, plain and json, median of 3"
 printf '%-6s %9s %9s\n' size plain json
 saved_runs=$runs
 runs=3
+first="" last=""
 for megabytes in ${SIZES-5 10 20}; do
   line="$work/line-$megabytes.txt"
   # "hi @jose_lerma_verd see #general ok " is 36 bytes.
@@ -60,5 +61,19 @@ for megabytes in ${SIZES-5 10 20}; do
   plain=$(median sh -c "$bin --pipe --format plain < '$line'")
   json=$(median sh -c "$bin --pipe --format json < '$line'")
   printf '%-6s %9s %9s\n' "${megabytes} MB" "$plain" "$json"
+  [[ -z $first ]] && first="$megabytes $plain $json"
+  last="$megabytes $plain $json"
 done
 runs=$saved_runs
+# Seconds per MB of the longest line over the shortest: 1 when reading is linear, about 4 from
+# 5 to 20 MB when it is quadratic. Over 2 fails the run.
+if [[ -n $first && $first != "$last" ]]; then
+  read -r mb1 plain1 json1 <<<"$first"
+  read -r mb2 plain2 json2 <<<"$last"
+  awk -v a="$mb1" -v b="$mb2" -v p1="$plain1" -v p2="$plain2" -v j1="$json1" -v j2="$json2" '
+    BEGIN {
+      p = (p2 / b) / (p1 / a); j = (j2 / b) / (j1 / a)
+      printf "seconds per MB, %s MB line ÷ %s MB line: plain %.2f, json %.2f (1 when linear)\n", b, a, p, j
+      if (p > 2 || j > 2) { print "NOT LINEAR: over 2"; exit 1 }
+    }'
+fi

@@ -33,7 +33,10 @@ struct PipeInput {
     repeat {
       count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     } while count < 0 && errno == EINTR
+    // Moved out, not copied: with a second reference, appending would copy the pending bytes
+    // of an unfinished line on every read, quadratic in the line's length.
     var splitter = self.splitter
+    self.splitter = LineSplitter()
     var state = (lineNumber: lineNumber, reported: reportedInvalidUTF8)
     func decode(_ bytes: ArraySlice<UInt8>) {
       state.lineNumber += 1
